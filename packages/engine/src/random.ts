@@ -1,0 +1,74 @@
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
+import { FACES, type Face, type RngState } from "./types.js";
+
+/**
+ * Where dice come from. The engine never rolls on its own: every throw goes through a RandomSource, so
+ * seeded games, scenarios with forced dice and replays take the same path (DESIGN invariant 1).
+ */
+export interface RandomSource {
+  /**
+   * Throws `count` dice. Returns their faces (in ascending die-index order) and the generator state to
+   * keep in the game. Throws an Error when a forced source has no dice queued for this throw.
+   */
+  throwDice(rng: RngState, count: number): { faces: Face[]; rng: RngState };
+}
+
+/** A fresh generator state from a 32-bit integer seed (pure-rand xoroshiro128+). */
+export function seedRng(seed: number): RngState {
+  return xoroshiro128plus(seed | 0).getState();
+}
+
+/** The default source: fair dice from the game's own seeded generator. */
+export const seededSource: RandomSource = {
+  throwDice(rng, count) {
+    const generator = xoroshiro128plusFromState(rng);
+    const faces: Face[] = new Array(count);
+    for (let i = 0; i < count; i++) faces[i] = FACES[uniformInt(generator, 0, 5)]!;
+    return { faces, rng: generator.getState() };
+  },
+};
+
+/**
+ * A source that plays back the dice it is given, throw by throw (scenarios, tests, replays of forced
+ * games). `push` queues the faces of one throw; a throw of another size or an empty queue throws.
+ */
+export interface ForcedSource extends RandomSource {
+  push(faces: readonly Face[]): void;
+  /** Throws not consumed yet. */
+  readonly queued: number;
+}
+
+export function forcedSource(throws: readonly (readonly Face[])[] = []): ForcedSource {
+  const queue = throws.map((faces) => [...faces]);
+  return {
+    push(faces) {
+      queue.push([...faces]);
+    },
+    get queued() {
+      return queue.length;
+    },
+    throwDice(rng, count) {
+      const faces = queue.shift();
+      if (!faces) throw new Error(`no forced dice queued for a throw of ${count} dice`);
+      if (faces.length !== count) {
+        throw new Error(`forced dice: this throw needs ${count} faces, ${faces.length} were given`);
+      }
+      return { faces, rng };
+    },
+  };
+}
+
+/**
+ * Shuffles a copy of `items` with the seeded generator (Fisher-Yates). Returns the shuffled copy and the
+ * next generator state.
+ */
+export function shuffle<T>(rng: RngState, items: readonly T[]): { items: T[]; rng: RngState } {
+  const generator = xoroshiro128plusFromState(rng);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = uniformInt(generator, 0, i);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return { items: out, rng: generator.getState() };
+}

@@ -1,0 +1,4 @@
+/** @bang/scenario: rule scenarios (../shared/SCENARIOS.md), parsed, played and checked. */
+export { scenarioSchema, scenarioStep, scenarioExpect, scenarioSetup, type Scenario, type ScenarioStep, type ScenarioExpect } from "./schema.js";
+export { parseScenario, ScenarioFileError, formatIssues, fieldPath } from "./parse.js";
+export { runScenario, toCommand, type ScenarioOutput, type ScenarioResult } from "./run.js";
