@@ -1,16 +1,36 @@
 import { performCommand, validateCommand } from "./commands.js";
 import { settle } from "./flow.js";
 import { seededSource, type RandomSource } from "./random.js";
-import type { ApplyResult, Command, GameEvent, GameState } from "./types.js";
+import type { ApplyResult, Command, GameEvent, GameState, PlayerState } from "./types.js";
 
-/** A deep copy of the parts of a state that steps mutate; the rest is shared and never mutated. */
+/**
+ * A copy of a state whose mutable parts (players, dice, queue, reaction) are fresh; the rest is shared
+ * and never mutated. Written out field by field: this runs once per command, on the hot path.
+ */
 export function draftOf(s: GameState): GameState {
+  const players: PlayerState[] = new Array(s.players.length);
+  for (let i = 0; i < players.length; i++) {
+    const p = s.players[i]!;
+    players[i] = { id: p.id, role: p.role, character: p.character, life: p.life, maxLife: p.maxLife, arrows: p.arrows, alive: p.alive };
+  }
   return {
-    ...s,
-    players: s.players.map((p) => ({ ...p })),
+    mode: s.mode,
+    stateId: s.stateId,
+    players,
+    arrowsInPile: s.arrowsInPile,
+    turn: s.turn,
+    turnNumber: s.turnNumber,
+    phase: s.phase,
     dice: s.dice.slice(),
+    rolls: s.rolls,
+    maxRolls: s.maxRolls,
+    exploded: s.exploded,
+    healPending: s.healPending,
+    choices: s.choices,
     pending: s.pending.slice(),
-    reaction: s.reaction && { ...s.reaction },
+    reaction: s.reaction && { player: s.reaction.player, max: s.reaction.max, step: s.reaction.step, answer: s.reaction.answer },
+    winner: s.winner,
+    rng: s.rng,
   };
 }
 

@@ -15,4 +15,4 @@ export { canReroll, countFace, explodes, gatlingFires, maxRollsFor, needsChoices
 export { classicWinner, threePlayerWinner, THREE_PLAYER_TARGET } from "./rules/end.js";
 export { indianAttackLosses, TOTAL_ARROWS } from "./rules/arrows.js";
 export { createGameMachine, gameMachine, type GameContext, type GameInput, type GameMachine } from "./machine/gameMachine.js";
-export { createGameActor, restoreGameActor, type GameActor } from "./machine/actor.js";
+export { createGameActor, restoreGameActor, type GameActor, type PersistedGame } from "./machine/actor.js";

@@ -1,39 +1,46 @@
 import { createActor, type Snapshot } from "xstate";
 import { createGame, type GameSetup } from "../setup.js";
 import type { ApplyResult, Command, GameState, RuleError } from "../types.js";
-import type { GameLog } from "../replay.js";
+import type { GameLog, LogEntry } from "../replay.js";
 import { gameMachine, type GameMachine } from "./gameMachine.js";
+
+/** What `persist()` returns: the statechart's persisted snapshot and the log so far (plain JSON). */
+export interface PersistedGame {
+  snapshot: Snapshot<unknown>;
+  log: GameLog;
+}
 
 /**
  * A running game: an XState actor of the game statechart with a command API that answers each command
- * with its events or its refusal (the actor processes events synchronously).
+ * with its events or its refusal (the actor processes events synchronously), and the game's log.
  */
 export interface GameActor {
   /** Sends a command; returns the new state and events, or the refusal (nothing changed). */
   send(command: Command): ApplyResult;
   /** The current state (treat as immutable). */
   readonly state: GameState;
-  /** The current statechart state value: setup, rolling, resolving, reaction, gameOver. */
+  /** The current statechart state value: rolling, resolving, reaction, gameOver. */
   readonly value: string;
-  /** The game's log so far. */
+  /** The game's log so far (a copy). */
   log(): GameLog;
   /** A JSON-serialisable snapshot for `restoreGameActor`. */
-  persist(): Snapshot<unknown>;
+  persist(): PersistedGame;
   stop(): void;
 }
 
-function wrap(actor: ReturnType<typeof createActor<GameMachine>>): GameActor {
+function wrap(actor: ReturnType<typeof createActor<GameMachine>>, setup: GameSetup, entries: LogEntry[]): GameActor {
   actor.start();
   return {
     send(command) {
-      const before = actor.getSnapshot().context.game.stateId;
+      const before = actor.getSnapshot().context.game;
       actor.send(command);
-      const snap = actor.getSnapshot();
-      if (snap.context.game.stateId === before) {
-        const error: RuleError = snap.context.rejection ?? { code: "INVALID_COMMAND", message: "command refused" };
+      const { context } = actor.getSnapshot();
+      if (context.game === before) {
+        const error: RuleError = context.rejection ?? { code: "INVALID_COMMAND", message: "command refused" };
         return { ok: false, error };
       }
-      return { ok: true, state: snap.context.game, events: snap.context.events };
+      entries.push(context.entry!);
+      return { ok: true, state: context.game, events: context.events };
     },
     get state() {
       return actor.getSnapshot().context.game;
@@ -42,11 +49,10 @@ function wrap(actor: ReturnType<typeof createActor<GameMachine>>): GameActor {
       return String(actor.getSnapshot().value);
     },
     log() {
-      const { setup, log } = actor.getSnapshot().context;
-      return { setup, entries: log };
+      return { setup, entries: entries.slice() };
     },
     persist() {
-      return actor.getPersistedSnapshot();
+      return { snapshot: actor.getPersistedSnapshot(), log: { setup, entries: entries.slice() } };
     },
     stop() {
       actor.stop();
@@ -64,10 +70,11 @@ export function createGameActor(
 ): { ok: true; actor: GameActor } | { ok: false; error: RuleError } {
   const checked = createGame(setup);
   if (!checked.ok) return checked;
-  return { ok: true, actor: wrap(createActor(machine, { input: { setup } })) };
+  return { ok: true, actor: wrap(createActor(machine, { input: { setup } }), setup, []) };
 }
 
-/** Restores a game actor from a snapshot taken with `persist()`, in the state it was in. */
-export function restoreGameActor(snapshot: Snapshot<unknown>, machine: GameMachine = gameMachine): GameActor {
-  return wrap(createActor(machine, { snapshot: snapshot as never, input: undefined as never }));
+/** Restores a game actor from what `persist()` returned, in the state it was in. */
+export function restoreGameActor(persisted: PersistedGame, machine: GameMachine = gameMachine): GameActor {
+  const actor = createActor(machine, { snapshot: persisted.snapshot as never, input: undefined as never });
+  return wrap(actor, persisted.log.setup, persisted.log.entries.slice());
 }

@@ -5,15 +5,18 @@ import { runIndianAttack, settle } from "../flow.js";
 import { seededSource, type RandomSource } from "../random.js";
 import { recordingSource, type LogEntry } from "../replay.js";
 import { createGame, type GameSetup } from "../setup.js";
-import type { Command, GameEvent, GameState, RuleError } from "../types.js";
+import type { Command, Face, GameEvent, GameState, Phase, RuleError } from "../types.js";
 
 /** The actor's context: plain JSON, so a persisted snapshot restores the game exactly. */
 export interface GameContext {
   setup: GameSetup;
   game: GameState;
-  /** Accepted commands, in order: with `setup`, the game's log (DESIGN invariant 1). */
-  log: LogEntry[];
-  /** Events of the last accepted command (or of the Indian attack that followed it). */
+  /**
+   * The log entry of the last accepted command: the host appends it to the game's log (kept outside the
+   * context so that a command costs O(1), not a copy of the whole history).
+   */
+  entry: LogEntry | null;
+  /** Events of the last accepted command (and of the Indian attacks that followed it). */
   events: GameEvent[];
   /** Why the last command was refused; null after an accepted one. */
   rejection: RuleError | null;
@@ -24,11 +27,18 @@ export interface GameInput {
   setup: GameSetup;
 }
 
+/** What a command would do: computed once per event by the guards, committed by the action. */
+type Outcome =
+  | { ok: true; game: GameState; events: GameEvent[]; dice: Face[][] | null }
+  | { ok: false; error: RuleError };
+
 /**
  * The game statechart (XState v5): setup, then rolling, resolving, reaction (Bart Cassidy, C1) and the
- * transient indianAttack, until gameOver. Guards and actions only call the engine's pure rule functions;
- * the machine decides which state the game is in and which commands each state takes. Commands a state
- * does not take are refused at the root with the engine's error code.
+ * transient indianAttack (R2.5, R4), until gameOver. Guards and actions only call the engine's pure
+ * rule functions. A command's transition is chosen by the phase the command leads to (guard `leadsTo`),
+ * so an accepted command is one microstep; the engine's flow pauses before each Indian attack, which
+ * the indianAttack state then resolves. Commands a state does not take are refused at the root with the
+ * engine's error code (WRONG_PHASE, NOT_YOUR_TURN, ...), and change nothing.
  *
  * `random` is where dice come from (seeded by default; a forced source for scenarios); with
  * `recordDice`, the log keeps the faces of each throw so that the game replays without that source.
@@ -37,10 +47,41 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
   const source = recordDice ? recordingSource(random) : null;
   const dice = source ?? random;
 
-  const command = (event: { type: string }) => event as Command;
-  const acceptOrReject = [
-    { guard: "isLegal", actions: "apply", target: "#game.routing" },
+  // Guards are pure questions; the outcome of (state, command) is computed once and remembered for
+  // the event object, so the guards of one transition and its action share the work.
+  let memo: { game: GameState; event: object; outcome: Outcome } | null = null;
+  const outcomeOf = (game: GameState, event: object): Outcome => {
+    if (memo && memo.game === game && memo.event === event) return memo.outcome;
+    const c = event as Command;
+    const error = validateCommand(game, c);
+    let outcome: Outcome;
+    if (error) outcome = { ok: false, error };
+    else {
+      const draft = draftOf(game);
+      const events: GameEvent[] = [];
+      performCommand(draft, c, dice, events);
+      settle(draft, events, true);
+      draft.stateId++;
+      outcome = { ok: true, game: draft, events, dice: source ? source.take() : null };
+    }
+    memo = { game, event, outcome };
+    return outcome;
+  };
+
+  const transitionsFor = [
+    { guard: { type: "leadsTo", params: { phase: "indianAttack" } }, actions: "commit", target: "#game.indianAttack" },
+    { guard: { type: "leadsTo", params: { phase: "rolling" } }, actions: "commit", target: "#game.rolling" },
+    { guard: { type: "leadsTo", params: { phase: "resolving" } }, actions: "commit", target: "#game.resolving" },
+    { guard: { type: "leadsTo", params: { phase: "reaction" } }, actions: "commit", target: "#game.reaction" },
+    { guard: { type: "leadsTo", params: { phase: "gameOver" } }, actions: "commit", target: "#game.gameOver" },
     { actions: "reject" },
+  ] as const;
+  const route = [
+    { guard: { type: "inPhase", params: { phase: "indianAttack" } }, target: "#game.indianAttack" },
+    { guard: { type: "inPhase", params: { phase: "rolling" } }, target: "#game.rolling" },
+    { guard: { type: "inPhase", params: { phase: "resolving" } }, target: "#game.resolving" },
+    { guard: { type: "inPhase", params: { phase: "reaction" } }, target: "#game.reaction" },
+    { guard: { type: "inPhase", params: { phase: "gameOver" } }, target: "#game.gameOver" },
   ] as const;
 
   return setup({
@@ -50,11 +91,12 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
       input: {} as GameInput,
     },
     guards: {
-      isLegal: ({ context, event }) => validateCommand(context.game, command(event)) === null,
-      isIndianAttack: ({ context }) => context.game.phase === "indianAttack",
-      isOver: ({ context }) => context.game.phase === "gameOver",
-      isReaction: ({ context }) => context.game.phase === "reaction",
-      isResolving: ({ context }) => context.game.phase === "resolving",
+      /** Is the command legal, and does it leave the game in `phase`? */
+      leadsTo: ({ context, event }, params: { phase: Phase }) => {
+        const outcome = outcomeOf(context.game, event);
+        return outcome.ok && outcome.game.phase === params.phase;
+      },
+      inPhase: ({ context }, params: { phase: Phase }) => context.game.phase === params.phase,
     },
     actions: {
       deal: assign(({ context }) => {
@@ -62,15 +104,11 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
         if (!created.ok) throw new Error(`${created.error.code}: ${created.error.message}`);
         return { game: created.state };
       }),
-      apply: assign(({ context, event }) => {
-        const c = command(event);
-        const draft = draftOf(context.game);
-        const events: GameEvent[] = [];
-        performCommand(draft, c, dice, events);
-        settle(draft, events, true);
-        draft.stateId++;
-        const entry: LogEntry = source ? { command: c, dice: source.take() } : { command: c };
-        return { game: draft, events, log: [...context.log, entry], rejection: null };
+      commit: assign(({ context, event }) => {
+        const outcome = outcomeOf(context.game, event);
+        if (!outcome.ok) throw new Error("commit: the command was refused");
+        const entry: LogEntry = outcome.dice ? { command: event, dice: outcome.dice } : { command: event };
+        return { game: outcome.game, events: outcome.events, entry, rejection: null };
       }),
       resolveIndianAttack: assign(({ context }) => {
         const draft = draftOf(context.game);
@@ -78,13 +116,14 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
         runIndianAttack(draft, events);
         return { game: draft, events };
       }),
-      reject: assign(({ context, event }) => ({
-        rejection: validateCommand(context.game, command(event)) ?? { code: "WRONG_PHASE" as const, message: `${event.type}: not allowed now` },
-      })),
+      reject: assign(({ context, event }) => {
+        const outcome = outcomeOf(context.game, event);
+        return { rejection: outcome.ok ? { code: "WRONG_PHASE" as const, message: `${event.type}: not allowed now` } : outcome.error };
+      }),
     },
   }).createMachine({
     id: "game",
-    context: ({ input }) => ({ setup: input.setup, game: null as unknown as GameState, log: [], events: [], rejection: null }),
+    context: ({ input }) => ({ setup: input.setup, game: null as unknown as GameState, entry: null, events: [], rejection: null }),
     initial: "setup",
     on: {
       heal: { actions: "reject" },
@@ -95,22 +134,12 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
       react: { actions: "reject" },
     },
     states: {
-      setup: { always: { target: "routing", actions: "deal" } },
-      routing: {
-        always: [
-          { guard: "isIndianAttack", target: "indianAttack" },
-          { guard: "isOver", target: "gameOver" },
-          { guard: "isReaction", target: "reaction" },
-          { guard: "isResolving", target: "resolving" },
-          { target: "rolling" },
-        ],
-      },
-      rolling: {
-        on: { heal: acceptOrReject, roll: acceptOrReject, reroll: acceptOrReject, stop: acceptOrReject },
-      },
-      resolving: { on: { resolve: acceptOrReject } },
-      reaction: { on: { react: acceptOrReject } },
-      indianAttack: { always: { target: "routing", actions: "resolveIndianAttack" } },
+      setup: { always: { actions: "deal", target: "rolling" } },
+      rolling: { on: { heal: transitionsFor, roll: transitionsFor, reroll: transitionsFor, stop: transitionsFor } },
+      resolving: { on: { resolve: transitionsFor } },
+      reaction: { on: { react: transitionsFor } },
+      indianAttack: { always: { actions: "resolveIndianAttack", target: "afterIndianAttack" } },
+      afterIndianAttack: { always: route },
       gameOver: { tags: ["gameOver"] },
     },
   });

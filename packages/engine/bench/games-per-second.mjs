@@ -1,0 +1,39 @@
+// Benchmark: complete 5-player bot games per second, engine alone (applyCommand) and through the
+// XState game actor. Not a test: run `npm run bench -w packages/engine` and read the table.
+// The bots come from @bang/bots (a workspace sibling; imported here only, so the engine package itself
+// keeps no dependency on it). Each iteration plays one whole game with a new seed.
+import { Bench } from "tinybench";
+import { createBot, playMatch } from "@bang/bots";
+
+const seats = ["p1", "p2", "p3", "p4", "p5"].map((id) => ({ id }));
+const TIME_MS = Number(process.env.BENCH_TIME_MS ?? 3000);
+
+function task(kind, through) {
+  let seed = 0;
+  const bots = new Map(seats.map((s, i) => [s.id, createBot(kind, i + 1)]));
+  return () => {
+    seed++;
+    playMatch({ players: seats, seed }, (id) => bots.get(id), { through });
+  };
+}
+
+const bench = new Bench({ time: TIME_MS, warmup: true, warmupTime: 500 });
+for (const through of ["engine", "actor"]) {
+  for (const kind of ["random", "heuristic"]) bench.add(`${through} · ${kind} bots`, task(kind, through));
+}
+await bench.run();
+
+const rows = bench.tasks.map((t) => {
+  const r = t.result;
+  const medianMs = r.latency.p50;
+  return {
+    task: t.name,
+    "games/s (mean)": Math.round(r.throughput.mean),
+    "games/s (from median)": Math.round(1000 / medianMs),
+    "median ms/game": medianMs.toFixed(3),
+    "p99 ms/game": r.latency.p99.toFixed(3),
+    games: r.latency.samplesCount,
+  };
+});
+console.table(rows);
+console.log(`node ${process.version}, one core (single thread), ${TIME_MS} ms per task`);
