@@ -1,0 +1,43 @@
+import { ERROR_CODES as RULE_ERROR_CODES } from "@bang/engine";
+
+/**
+ * Stable error codes of the protocol: the engine's rule codes (a refused command) and the transport's.
+ * A client may switch on them; their meaning never changes.
+ */
+export const PROTOCOL_ERROR_CODES = [
+  /** The frame is not JSON. */
+  "BAD_JSON",
+  /** JSON, but no known message `type`. */
+  "UNKNOWN_TYPE",
+  /** A known message with a missing or wrong field (the message names it). */
+  "INVALID_MESSAGE",
+  /** A frame over the size limit (16 KiB): the socket is closed, it is abuse. */
+  "FRAME_TOO_LARGE",
+  /** A message other than `hello` before a valid `hello`. */
+  "UNAUTHENTICATED",
+  /** A token that does not verify, or has expired. */
+  "BAD_TOKEN",
+  /** Too many messages too fast. */
+  "RATE_LIMITED",
+  "TABLE_NOT_FOUND",
+  "TABLE_FULL",
+  "ALREADY_SEATED",
+  "NOT_SEATED",
+  "NOT_HOST",
+  "NOT_READY",
+  "ALREADY_STARTED",
+  "GAME_NOT_FOUND",
+  /** The client command id was used before for a different command. */
+  "COMMAND_ID_REUSED",
+  /** The sequence number asked for is ahead of the game. */
+  "BAD_SEQ",
+  /** This node does not own the game right now: retry (cluster). */
+  "RETRY",
+  /** The node is shutting down: reconnect elsewhere. */
+  "SHUTTING_DOWN",
+  /** An unexpected server fault; the message carries no detail. */
+  "INTERNAL",
+] as const;
+
+export const ERROR_CODES = [...RULE_ERROR_CODES, ...PROTOCOL_ERROR_CODES] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

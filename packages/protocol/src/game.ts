@@ -1,0 +1,99 @@
+import { CHARACTERS, FACES, PHASES, ROLES, type GameEvent, type PlayerView } from "@bang/engine";
+import { z } from "zod";
+
+/** Schemas of game data on the wire: commands (without `by`: the server knows the sender), views, events. */
+export const playerId = z.string().min(1).max(64);
+export const face = z.enum(FACES);
+export const role = z.enum(ROLES);
+export const character = z.enum(CHARACTERS);
+const die = z.number().int().min(0).max(4);
+const dieTarget = z.object({ die, target: playerId }).strict();
+
+/** A game command as a client sends it (SCENARIOS.md vocabulary); the server adds `by`. */
+export const gameCommand = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("heal"), target: playerId }).strict(),
+  z.object({ type: z.literal("roll") }).strict(),
+  z.object({ type: z.literal("reroll"), indexes: z.array(die).min(1).max(5) }).strict(),
+  z.object({ type: z.literal("stop") }).strict(),
+  z
+    .object({
+      type: z.literal("resolve"),
+      shots: z.array(dieTarget).max(5),
+      beers: z.array(dieTarget).max(5),
+      slab: z.object({ beer: die, shot: die }).strict().optional(),
+      arrowDiscards: z.array(playerId).max(5).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal("react"), arrows: z.number().int().min(0).max(9) }).strict(),
+]);
+export type GameCommand = z.infer<typeof gameCommand>;
+
+const team = z.enum(["law", "outlaws", "renegade", "deputy", "outlaw"]);
+export const winner = z.object({ team, players: z.array(playerId) }).strict();
+
+const viewer = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("player"), id: playerId }).strict(),
+  z.object({ kind: z.literal("spectator") }).strict(),
+  z.object({ kind: z.literal("admin") }).strict(),
+]);
+
+/** The engine's PlayerView: the only game state that leaves a server. */
+export const playerView = z
+  .object({
+    viewer,
+    stateId: z.number().int(),
+    mode: z.literal("classic"),
+    phase: z.enum(PHASES),
+    turn: playerId,
+    turnNumber: z.number().int(),
+    waitingFor: playerId.nullable(),
+    players: z.array(
+      z
+        .object({
+          id: playerId,
+          character,
+          life: z.number().int(),
+          maxLife: z.number().int(),
+          arrows: z.number().int(),
+          alive: z.boolean(),
+          role: role.nullable(),
+        })
+        .strict(),
+    ),
+    arrowsInPile: z.number().int(),
+    dice: z.array(face),
+    rolls: z.number().int(),
+    maxRolls: z.number().int(),
+    exploded: z.boolean(),
+    healPending: z.boolean(),
+    reaction: z.object({ player: playerId, max: z.number().int() }).strict().nullable(),
+    winner: winner.nullable(),
+  })
+  .strict();
+
+const by = playerId.nullable();
+/** The engine's GameEvent union. */
+export const gameEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("turnStarted"), player: playerId, turn: z.number().int() }).strict(),
+  z.object({ type: z.literal("diceRolled"), player: playerId, roll: z.number().int(), indexes: z.array(die), faces: z.array(face), dice: z.array(face) }).strict(),
+  z.object({ type: z.literal("arrowTaken"), player: playerId, arrowsInPile: z.number().int() }).strict(),
+  z.object({ type: z.literal("indianAttack"), losses: z.array(z.object({ player: playerId, life: z.number().int() }).strict()) }).strict(),
+  z.object({ type: z.literal("dynamiteExploded"), player: playerId }).strict(),
+  z.object({ type: z.literal("rollingEnded"), player: playerId, dice: z.array(face) }).strict(),
+  z.object({ type: z.literal("lifeLost"), player: playerId, amount: z.number().int(), cause: z.enum(["dynamite", "shot", "gatling", "indianAttack"]), by }).strict(),
+  z.object({ type: z.literal("lifeGained"), player: playerId, amount: z.number().int(), cause: z.enum(["beer", "sid_ketchum", "suzy_lafayette", "vulture_sam"]) }).strict(),
+  z.object({ type: z.literal("arrowsReturned"), player: playerId, count: z.number().int(), reason: z.enum(["gatling", "kit_carlson", "pedro_ramirez", "eliminated", "indianAttack"]) }).strict(),
+  z.object({ type: z.literal("reactionRequested"), player: playerId, max: z.number().int() }).strict(),
+  z.object({ type: z.literal("reacted"), player: playerId, arrows: z.number().int() }).strict(),
+  z.object({ type: z.literal("gatlingFired"), player: playerId }).strict(),
+  z.object({ type: z.literal("eliminated"), player: playerId, role, by }).strict(),
+  z.object({ type: z.literal("turnEnded"), player: playerId }).strict(),
+  z.object({ type: z.literal("gameOver"), winner }).strict(),
+]);
+
+// Compile-time checks: the wire schemas and the engine types describe the same data.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameView: Same<z.infer<typeof playerView>, PlayerView> = true;
+const sameEvent: Same<z.infer<typeof gameEvent>, GameEvent> = true;
+void sameView;
+void sameEvent;

@@ -1,0 +1,23 @@
+/**
+ * @bang/protocol: the messages between clients and servers (zod schemas, validated on both sides), and
+ * the stable error codes.
+ */
+export { ERROR_CODES, PROTOCOL_ERROR_CODES, type ErrorCode } from "./errors.js";
+export { gameCommand, gameEvent, playerView, winner, face, role, character, playerId, type GameCommand } from "./game.js";
+export {
+  LIMITS,
+  clientMessage,
+  serverMessage,
+  tableOptions,
+  tableView,
+  seatView,
+  botKind,
+  commandId,
+  seq,
+  type ClientMessage,
+  type ClientMessageType,
+  type ServerMessage,
+  type TableOptions,
+  type TableView,
+} from "./messages.js";
+export { parseClientMessage, parseServerMessage, type Parsed } from "./parse.js";

@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import type { ErrorCode } from "./errors.js";
+import { LIMITS, clientMessage, serverMessage, type ClientMessage, type ServerMessage } from "./messages.js";
+
+/** A parse result: the message, or an error with a stable code and a message naming the field. */
+export type Parsed<T> = { ok: true; message: T } | { ok: false; code: ErrorCode; message: string };
+
+const KNOWN_CLIENT_TYPES = new Set(clientMessage.options.map((o) => o.shape.type.value));
+
+function describe(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => {
+      const path = i.path.reduce<string>((out, k) => (typeof k === "number" ? `${out}[${k}]` : out ? `${out}.${String(k)}` : String(k)), "");
+      return `${path || "(message)"}: ${i.message}`;
+    })
+    .join("; ");
+}
+
+/**
+ * Parses one frame from a client: size (FRAME_TOO_LARGE), JSON (BAD_JSON), `type` (UNKNOWN_TYPE), then
+ * the fields (INVALID_MESSAGE). Never throws.
+ */
+export function parseClientMessage(frame: string | Buffer): Parsed<ClientMessage> {
+  const size = typeof frame === "string" ? Buffer.byteLength(frame) : frame.byteLength;
+  if (size > LIMITS.maxFrameBytes) return { ok: false, code: "FRAME_TOO_LARGE", message: `frames are limited to ${LIMITS.maxFrameBytes} bytes, got ${size}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof frame === "string" ? frame : frame.toString("utf8"));
+  } catch {
+    return { ok: false, code: "BAD_JSON", message: "the frame is not valid JSON" };
+  }
+  const type = (json as { type?: unknown } | null)?.type;
+  if (typeof json !== "object" || json === null || typeof type !== "string" || !KNOWN_CLIENT_TYPES.has(type as ClientMessage["type"])) {
+    return { ok: false, code: "UNKNOWN_TYPE", message: `type: unknown message type ${JSON.stringify(type ?? null)}` };
+  }
+  const parsed = clientMessage.safeParse(json);
+  if (!parsed.success) return { ok: false, code: "INVALID_MESSAGE", message: describe(parsed.error) };
+  return { ok: true, message: parsed.data };
+}
+
+/** Parses one frame from a server (the client SDK checks what it receives with the same schemas). */
+export function parseServerMessage(frame: string): Parsed<ServerMessage> {
+  let json: unknown;
+  try {
+    json = JSON.parse(frame);
+  } catch {
+    return { ok: false, code: "BAD_JSON", message: "the frame is not valid JSON" };
+  }
+  const parsed = serverMessage.safeParse(json);
+  if (!parsed.success) return { ok: false, code: "INVALID_MESSAGE", message: describe(parsed.error) };
+  return { ok: true, message: parsed.data };
+}

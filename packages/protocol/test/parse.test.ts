@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { LIMITS, parseClientMessage, parseServerMessage } from "../src/index.js";
+
+describe("parseClientMessage", () => {
+  it("accepts a game command and keeps its fields", () => {
+    const parsed = parseClientMessage(JSON.stringify({ type: "command", id: "c1", gameId: "g1", command: { type: "reroll", indexes: [0, 3] } }));
+    expect(parsed).toEqual({ ok: true, message: { type: "command", id: "c1", gameId: "g1", command: { type: "reroll", indexes: [0, 3] } } });
+  });
+
+  it("refuses a frame that is not JSON with BAD_JSON", () => {
+    expect(parseClientMessage("{nope")).toMatchObject({ ok: false, code: "BAD_JSON" });
+  });
+
+  it("refuses an unknown type with UNKNOWN_TYPE, naming it", () => {
+    const parsed = parseClientMessage(JSON.stringify({ type: "teleport" }));
+    expect(parsed).toMatchObject({ ok: false, code: "UNKNOWN_TYPE" });
+    if (!parsed.ok) expect(parsed.message).toContain('"teleport"');
+    expect(parseClientMessage("[1,2]")).toMatchObject({ ok: false, code: "UNKNOWN_TYPE" });
+    expect(parseClientMessage("null")).toMatchObject({ ok: false, code: "UNKNOWN_TYPE" });
+  });
+
+  it("refuses a wrong field with INVALID_MESSAGE naming the field", () => {
+    const parsed = parseClientMessage(JSON.stringify({ type: "command", id: "c1", gameId: "g1", command: { type: "reroll", indexes: [7] } }));
+    expect(parsed).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
+    if (!parsed.ok) expect(parsed.message).toContain("command.indexes[0]");
+    const extra = parseClientMessage(JSON.stringify({ type: "command", id: "c1", gameId: "g1", command: { type: "roll", by: "someone-else" } }));
+    expect(extra).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
+  });
+
+  it("refuses a frame over 16 KiB with FRAME_TOO_LARGE before parsing it", () => {
+    const big = JSON.stringify({ type: "ping", rid: "x".repeat(LIMITS.maxFrameBytes) });
+    expect(parseClientMessage(big)).toMatchObject({ ok: false, code: "FRAME_TOO_LARGE" });
+    expect(parseClientMessage(Buffer.from(big))).toMatchObject({ ok: false, code: "FRAME_TOO_LARGE" });
+  });
+});
+
+describe("parseServerMessage", () => {
+  it("accepts an error with a stable code and refuses an unknown code", () => {
+    expect(parseServerMessage(JSON.stringify({ type: "error", code: "NOT_YOUR_TURN", message: "wait" }))).toMatchObject({ ok: true });
+    expect(parseServerMessage(JSON.stringify({ type: "error", code: "WHATEVER", message: "?" }))).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
+  });
+});
