@@ -1,40 +1,12 @@
 /**
  * @bang/bots: players that choose a command from their own view only (never the full state).
- * API CONTRACT (being implemented by the bots work): the signatures below are fixed; bodies may throw
- * until then.
+ * - createRandomBot: random-legal choices from its own seeded generator;
+ * - createHeuristicBot: plays its role sensibly (RULES.md R2, R3, R6, R7, part B);
+ * - createBot: either, by kind;
+ * - playMatch: plays one game to its end with a bot per seat (the engine benchmark's loop).
  */
-import type { Command, GameLog, GameSetup, GameState, PlayerId, PlayerView } from "@bang/engine";
-
-/** A bot: given its own view, the command it plays next (the view must be waiting for it). */
-export interface Bot {
-  readonly kind: BotKind;
-  choose(view: PlayerView, me: PlayerId): Command;
-}
-export type BotKind = "random" | "heuristic";
-
-/** A random-legal bot: uniform choices among legal commands, from its own seeded generator. */
-export declare function createRandomBot(seed: number): Bot;
-/** A heuristic bot that plays its role sensibly. */
-export declare function createHeuristicBot(seed: number): Bot;
-/** A bot of the given kind. */
-export declare function createBot(kind: BotKind, seed: number): Bot;
-
-/** Options of playMatch. */
-export interface MatchOptions {
-  /** "engine": applyCommand directly (default); "actor": through the XState game actor. */
-  through?: "engine" | "actor";
-  /** Safety bound; a game longer than this throws. Default 10_000 commands. */
-  maxCommands?: number;
-  /** Called after each accepted command (tests use it to check invariants). */
-  onStep?: (state: GameState, command: Command) => void;
-}
-
-/** Result of a finished bot game. */
-export interface MatchResult {
-  state: GameState;
-  log: GameLog;
-  commands: number;
-}
-
-/** Plays one game to its end, each seat's bot choosing from that seat's playerView. */
-export declare function playMatch(setup: GameSetup, botFor: (id: PlayerId) => Bot, options?: MatchOptions): MatchResult;
+export type { Bot, BotKind, MatchOptions, MatchResult } from "./types.js";
+export { createRandomBot } from "./random.js";
+export { createHeuristicBot } from "./heuristic/bot.js";
+export { createBot } from "./create.js";
+export { playMatch } from "./match.js";
