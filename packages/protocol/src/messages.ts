@@ -89,7 +89,8 @@ export const serverMessage = z.discriminatedUnion("type", [
       gameId,
       seq: seq.min(1),
       by: playerId,
-      command: z.string(),
+      /** The command as accepted (public: commands carry no secret). */
+      command: gameCommand,
       events: z.array(gameEvent),
       view: playerView,
     })
@@ -103,6 +104,8 @@ export const serverMessage = z.discriminatedUnion("type", [
       message: z.string(),
       rid: rid.optional(),
       id: commandId.optional(),
+      /** With `id`: the game the refused command was for. */
+      gameId: gameId.optional(),
     })
     .strict(),
   z.object({ type: z.literal("pong"), rid }).strict(),

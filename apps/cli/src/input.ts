@@ -1,0 +1,59 @@
+import { createInterface, type Interface } from "node:readline";
+
+/**
+ * Reads answers line by line with node:readline, from a terminal or from piped input. Lines that
+ * arrive before they are asked for (piped input arrives all at once) wait in a queue, so no answer is
+ * lost. `ask` resolves null once the input is closed and every queued line was read.
+ */
+export class LineReader {
+  private readonly rl: Interface;
+  private readonly queue: string[] = [];
+  private waiting: ((line: string | null) => void) | null = null;
+  private closed = false;
+  /** Piped input is not echoed by a terminal: print each answer after its prompt, for a readable transcript. */
+  private readonly echo: boolean;
+
+  constructor(
+    input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+    private readonly output: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+  ) {
+    const terminal = Boolean(input.isTTY && output.isTTY);
+    this.echo = !input.isTTY;
+    this.rl = createInterface({ input, output, terminal });
+    this.rl.on("line", (line) => this.deliver(line));
+    this.rl.on("close", () => {
+      this.closed = true;
+      this.deliver(null);
+    });
+    // Ctrl-C at a prompt closes the input like end-of-input does.
+    this.rl.on("SIGINT", () => this.rl.close());
+  }
+
+  private deliver(line: string | null): void {
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      resolve(line);
+    } else if (line !== null) {
+      this.queue.push(line);
+    }
+  }
+
+  /** Prints `prompt` and waits for the next line; null when the input is over. */
+  ask(prompt: string): Promise<string | null> {
+    if (this.closed) {
+      this.output.write(prompt);
+    } else {
+      this.rl.setPrompt(prompt);
+      this.rl.prompt();
+    }
+    const queued = this.queue.shift();
+    const answer: Promise<string | null> =
+      queued !== undefined ? Promise.resolve(queued) : this.closed ? Promise.resolve(null) : new Promise((resolve) => (this.waiting = resolve));
+    return this.echo ? answer.then((line) => (this.output.write(`${line ?? ""}\n`), line)) : answer;
+  }
+
+  close(): void {
+    this.rl.close();
+  }
+}

@@ -1,0 +1,544 @@
+import type { PlayerView } from "@bang/engine";
+import { parseClientMessage, parseServerMessage, tableOptions, type ClientMessage, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
+import type { z } from "zod";
+import { backoffDelay } from "./backoff.js";
+import { Connection, type CloseDetail, type ConnectionDetail, type ConnectionStatus } from "./connection.js";
+import { Emitter } from "./emitter.js";
+import { ClientError } from "./errors.js";
+import { GameTracker, type GameState } from "./games.js";
+import { newCommandId } from "./ids.js";
+import type { EventMessage, Player, ServerMessageOf, SnapshotMessage } from "./messages.js";
+import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options.js";
+import { Outbox, type CommandResult, type Pending, type PendingCommand, type RequestAnswer } from "./outbox.js";
+import { frameText, webSocketUrl } from "./socket.js";
+
+/** Options of a table as a caller writes them: fields with a default may be left out. */
+export type TableOptionsInput = z.input<typeof tableOptions>;
+
+/** Listener signatures of {@link BangClient.on}. */
+export type ClientEvents = {
+  /** An accepted command of a followed game, in seq order, each exactly once. */
+  event: (event: EventMessage) => void;
+  /** A whole view (after start, spectate, or a resume too far behind). */
+  snapshot: (snapshot: SnapshotMessage) => void;
+  /** A table the player sits at changed (only real changes are reported). */
+  table: (table: TableView) => void;
+  /** The view of a game changed (after an event or a snapshot). */
+  state: (gameId: string, view: PlayerView, seq: number) => void;
+  connection: (status: ConnectionStatus, detail: ConnectionDetail) => void;
+  /** Something went wrong that no promise reports: an invalid server frame, a server error without request, a listener that threw. */
+  error: (error: ClientError) => void;
+};
+
+type Request = Extract<ClientMessage, { rid: string }>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** A request as a method builds it; the client adds the `rid`. */
+type RequestBody = DistributiveOmit<Request, "rid">;
+
+/**
+ * The game server's client: one WebSocket, requests answered by `rid`, game commands sent exactly once,
+ * and the games the player follows tracked in seq order. It reconnects by itself after an unexpected
+ * close (backoff with jitter), then says hello again, resumes every followed game from its last seq and
+ * sends again, with the same ids, the commands still unanswered.
+ *
+ * Nothing waits forever: requests, commands, `connect()` and `waitFor()` time out (TIMEOUT), a drop
+ * fails the requests in flight (DISCONNECTED), and `close()` fails everything still waiting (CLOSED).
+ */
+export class BangClient {
+  private readonly options: ResolvedOptions;
+  private readonly connection: Connection;
+  private readonly emitter = new Emitter<ClientEvents>((error, name) => this.listenerFailed(error, String(name)));
+  private readonly tracker = new GameTracker();
+  private readonly tables = new Map<string, TableView>();
+  private readonly outbox = new Outbox();
+  /** Games with a `resume` in flight. */
+  private readonly resuming = new Set<string>();
+  /** Callers of `connect()` waiting for the welcome. */
+  private readonly connectWaiters = new Set<{ resolve(player: Player): void; reject(error: ClientError): void }>();
+  /** Aborts of the pending `waitFor` calls (run by `close()`). */
+  private readonly waiters = new Set<(error: ClientError) => void>();
+  private ridCounter = 0;
+  private me: Player | null = null;
+
+  /** Checks the options (throws a TypeError or an INVALID_MESSAGE ClientError); does not connect yet. */
+  constructor(options: ClientOptions) {
+    this.options = resolveOptions(options);
+    const hello = parseClientMessage(JSON.stringify({ type: "hello", token: options.token }));
+    if (!hello.ok) throw new ClientError(hello.code, hello.message);
+    this.connection = new Connection(webSocketUrl(options.url), this.options, {
+      frame: (data) => this.receive(data),
+      dropped: (detail) => this.dropped(detail),
+      status: (status, detail) => this.emitter.emit("connection", status, detail),
+      gaveUp: (error, detail) => this.fail(error, detail),
+      ping: () => this.ping(),
+    });
+  }
+
+  // ---- connection -------------------------------------------------------------------------------
+
+  /**
+   * Opens the connection (if not yet) and resolves with the player once the server said welcome. Rejects
+   * with TIMEOUT after `requestTimeoutMs` (the client goes on trying: call `close()` to stop it), with
+   * BAD_TOKEN if the server refuses the token, or CLOSED.
+   */
+  connect(): Promise<Player> {
+    if (this.connection.closed) return Promise.reject(closedError());
+    if (this.connection.ready && this.me) return Promise.resolve(this.me);
+    this.connection.start();
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        resolve: (player: Player) => {
+          clearTimeout(timer);
+          resolve(player);
+        },
+        reject: (error: ClientError) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.connectWaiters.delete(waiter);
+        reject(new ClientError("TIMEOUT", `no welcome from ${this.connection.url} within ${this.options.requestTimeoutMs} ms`));
+      }, this.options.requestTimeoutMs);
+      this.connectWaiters.add(waiter);
+    });
+  }
+
+  /**
+   * Closes the connection for good: no reconnect, and everything still waiting (requests, commands,
+   * `connect()`, `waitFor()`) rejects with CLOSED. Resolves once the socket is closed (at most 1 s).
+   */
+  close(): Promise<void> {
+    return this.shutDown(closedError(), {});
+  }
+
+  /** The player the server welcomed (null before the first welcome). */
+  get player(): Player | null {
+    return this.me;
+  }
+
+  /** The connection's state now. */
+  get status(): ConnectionStatus {
+    return this.connection.status;
+  }
+
+  /** Adds a listener; returns the function that removes it. */
+  on<K extends keyof ClientEvents>(name: K, listener: ClientEvents[K]): () => void {
+    return this.emitter.on(name, listener);
+  }
+
+  /** Removes a listener. */
+  off<K extends keyof ClientEvents>(name: K, listener: ClientEvents[K]): void {
+    this.emitter.off(name, listener);
+  }
+
+  // ---- tables -----------------------------------------------------------------------------------
+
+  /** Creates a private table (the caller is its host and sits at it) and returns it. */
+  async createTable(options: TableOptionsInput): Promise<TableView> {
+    const parsed = tableOptions.safeParse(options);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ClientError("INVALID_MESSAGE", `options.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
+    }
+    return this.tableOf(await this.request({ type: "createTable", options: parsed.data }), null);
+  }
+
+  /** Sits at the table `code`. */
+  async joinTable(code: string): Promise<TableView> {
+    return this.tableOf(await this.request({ type: "joinTable", code }), code);
+  }
+
+  /** Leaves the table `code` (the client forgets it). */
+  async leaveTable(code: string): Promise<void> {
+    await this.request({ type: "leaveTable", code });
+    this.tables.delete(code);
+  }
+
+  /** Says whether the player is ready to start at table `code`. */
+  async setReady(code: string, ready: boolean): Promise<TableView> {
+    return this.tableOf(await this.request({ type: "ready", code, ready }), code);
+  }
+
+  /** Fills the empty seats of table `code` with bots (host only). */
+  async fillBots(code: string): Promise<TableView> {
+    return this.tableOf(await this.request({ type: "fillBots", code }), code);
+  }
+
+  /** Starts the game of table `code` (host only); the game's snapshot follows as a `snapshot` event. */
+  async startGame(code: string): Promise<TableView> {
+    return this.tableOf(await this.request({ type: "startGame", code }), code);
+  }
+
+  /** The last known state of table `code`, if the player sits at it. */
+  table(code: string): TableView | undefined {
+    return this.tables.get(code);
+  }
+
+  // ---- games ------------------------------------------------------------------------------------
+
+  /** Watches game `gameId` as a spectator; resolves with its state once the snapshot is in. */
+  async spectate(gameId: string): Promise<GameState> {
+    await this.request({ type: "spectate", gameId });
+    return this.tracker.get(gameId) ?? this.waitFor((_, id) => id === gameId);
+  }
+
+  /**
+   * Follows game `gameId` from the last seq the client has (0 for a game it does not follow yet, which
+   * gets the whole game or a snapshot): for a game the player sits at after a restart of the program.
+   * Resolves with the game's state once the server answered.
+   */
+  async resume(gameId: string): Promise<GameState> {
+    await this.request({ type: "resume", gameId, lastSeq: this.tracker.lastSeq(gameId) });
+    return this.tracker.get(gameId) ?? this.waitFor((_, id) => id === gameId);
+  }
+
+  /**
+   * Sends a game command and resolves once the server stored it (its ack) with the seq it was stored
+   * as; the event of that seq is usually applied by then (the server broadcasts before it acks). Rejects
+   * with the server's code (NOT_YOUR_TURN, WRONG_PHASE, ...) when refused, or TIMEOUT, or CLOSED.
+   *
+   * `id` (default: a random UUID) is the command's id: a socket drop before the answer makes the client
+   * send the same id again after reconnecting, and the server applies an id once. Sending again an id
+   * still waiting returns the same promise. After a TIMEOUT the command may still have been applied:
+   * send it again with the same id to learn its fate.
+   */
+  send(gameId: string, command: GameCommand, options: { id?: string } = {}): Promise<CommandResult> {
+    if (this.connection.closed) return Promise.reject(closedError());
+    const id = options.id ?? newCommandId();
+    const parsed = parseClientMessage(JSON.stringify({ type: "command", id, gameId, command }));
+    if (!parsed.ok) return Promise.reject(new ClientError(parsed.code, parsed.message));
+    const frame = JSON.stringify(parsed.message);
+    const waiting = this.outbox.command(id);
+    if (waiting) {
+      if (waiting.frame === frame) return waiting.promise;
+      return Promise.reject(new ClientError("COMMAND_ID_REUSED", `command id "${id}" is already waiting for another command`));
+    }
+    let settle!: Pick<PendingCommand, "resolve" | "reject">;
+    const promise = new Promise<CommandResult>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    const entry: PendingCommand = {
+      kind: "command",
+      key: Outbox.commandKey(id),
+      id,
+      gameId,
+      frame,
+      sent: false,
+      retries: 0,
+      retryTimer: null,
+      timer: setTimeout(() => this.outbox.fail(entry, new ClientError("TIMEOUT", `no answer to command ${id} within ${this.options.requestTimeoutMs} ms`)), this.options.requestTimeoutMs),
+      promise,
+      ...settle,
+    };
+    this.outbox.add(entry);
+    if (this.connection.ready) this.transmit(entry);
+    else this.connection.start();
+    return promise;
+  }
+
+  /** The current view of game `gameId`, if followed. */
+  view(gameId: string): PlayerView | undefined {
+    return this.tracker.get(gameId)?.view;
+  }
+
+  /** The last seq applied for game `gameId`, if followed. */
+  lastSeq(gameId: string): number | undefined {
+    return this.tracker.get(gameId)?.seq;
+  }
+
+  /** Every followed game. */
+  games(): GameState[] {
+    return this.tracker.all();
+  }
+
+  /** Stops following game `gameId` (it is no longer resumed after a reconnect). */
+  forget(gameId: string): void {
+    this.tracker.forget(gameId);
+  }
+
+  /**
+   * Resolves with the first game state whose view satisfies `predicate`: one already there, or the next
+   * to come. Rejects with TIMEOUT after `timeoutMs` (default `requestTimeoutMs`), CLOSED on `close()`,
+   * or with what the predicate threw.
+   */
+  waitFor(predicate: (view: PlayerView, gameId: string, seq: number) => boolean, timeoutMs: number = this.options.requestTimeoutMs): Promise<GameState> {
+    if (this.connection.closed) return Promise.reject(closedError());
+    return new Promise((resolve, reject) => {
+      try {
+        const found = this.tracker.all().find((s) => predicate(s.view, s.gameId, s.seq));
+        if (found) return resolve(found);
+      } catch (error) {
+        return reject(error);
+      }
+      const finish = (error: unknown, state?: GameState): void => {
+        clearTimeout(timer);
+        off();
+        this.waiters.delete(abort);
+        if (state) resolve(state);
+        else reject(error);
+      };
+      const abort = (error: ClientError): void => finish(error);
+      const timer = setTimeout(() => finish(new ClientError("TIMEOUT", `no view satisfied the condition within ${timeoutMs} ms`)), timeoutMs);
+      const off = this.emitter.on("state", (gameId, view, seq) => {
+        try {
+          if (predicate(view, gameId, seq)) finish(undefined, { gameId, seq, view });
+        } catch (error) {
+          finish(error);
+        }
+      });
+      this.waiters.add(abort);
+    });
+  }
+
+  /** Measures a round trip to the server, in ms. */
+  async ping(): Promise<number> {
+    const started = Date.now();
+    await this.request({ type: "ping" });
+    return Date.now() - started;
+  }
+
+  // ---- sending ----------------------------------------------------------------------------------
+
+  /** Sends a request (validated first: a wrong one rejects locally) and resolves with its answer. */
+  private request(body: RequestBody): Promise<RequestAnswer> {
+    if (this.connection.closed) return Promise.reject(closedError());
+    const rid = `r${++this.ridCounter}`;
+    const parsed = parseClientMessage(JSON.stringify({ ...body, rid }));
+    if (!parsed.ok) return Promise.reject(new ClientError(parsed.code, parsed.message));
+    return new Promise((resolve, reject) => {
+      const entry: Pending = {
+        kind: "request",
+        key: Outbox.requestKey(rid),
+        frame: JSON.stringify(parsed.message),
+        sent: false,
+        timer: setTimeout(() => this.outbox.fail(entry, new ClientError("TIMEOUT", `no answer to ${body.type} within ${this.options.requestTimeoutMs} ms`)), this.options.requestTimeoutMs),
+        resolve,
+        reject,
+      };
+      this.outbox.add(entry);
+      if (this.connection.ready) this.transmit(entry);
+      else this.connection.start();
+    });
+  }
+
+  /** Writes an entry's frame on the socket. */
+  private transmit(entry: Pending): void {
+    if (entry.kind === "command" && entry.retryTimer) {
+      clearTimeout(entry.retryTimer);
+      entry.retryTimer = null;
+    }
+    entry.sent = this.connection.write(entry.frame);
+  }
+
+  /** The table of an `ok` answer, else the last known one; a BAD_RESPONSE without either. */
+  private tableOf(answer: RequestAnswer, code: string | null): TableView {
+    const table = (answer.type === "ok" ? answer.table : undefined) ?? (code === null ? undefined : this.tables.get(code));
+    if (!table) throw new ClientError("BAD_RESPONSE", `the server's ok carried no table${code === null ? "" : ` for ${code}`}`);
+    return table;
+  }
+
+  // ---- connection events ----------------------------------------------------------------------
+
+  /** The socket is gone: fail the requests in flight, keep the commands for resending. */
+  private dropped(detail: CloseDetail): void {
+    this.resuming.clear();
+    for (const entry of this.outbox.list()) {
+      if (entry.kind === "command") {
+        entry.sent = false;
+        if (entry.retryTimer) clearTimeout(entry.retryTimer);
+        entry.retryTimer = null;
+      } else if (entry.sent) {
+        this.outbox.fail(entry, new ClientError("DISCONNECTED", `the connection dropped before the answer (close ${detail.code ?? "?"}${detail.reason ? `: ${detail.reason}` : ""})`));
+      }
+    }
+  }
+
+  /** A fatal error: report it and close for good. */
+  private fail(error: ClientError, detail: CloseDetail): void {
+    this.emitError(error);
+    void this.shutDown(error, { ...detail, error });
+  }
+
+  /** Closes the connection and fails every promise still waiting with `error`. */
+  private shutDown(error: ClientError, detail: Omit<ConnectionDetail, "attempt">): Promise<void> {
+    const closing = this.connection.close(detail);
+    this.outbox.failAll(error);
+    for (const waiter of [...this.connectWaiters]) waiter.reject(error);
+    this.connectWaiters.clear();
+    for (const abort of [...this.waiters]) abort(error);
+    return closing;
+  }
+
+  // ---- receiving --------------------------------------------------------------------------------
+
+  /** Checks a frame with the protocol's schemas; a bad one is reported, never thrown. */
+  private receive(data: unknown): void {
+    const text = frameText(data);
+    if (text === null) {
+      this.emitError(new ClientError("BAD_FRAME", "the server sent a frame that is not text"));
+      return;
+    }
+    const parsed = parseServerMessage(text);
+    if (!parsed.ok) {
+      this.emitError(new ClientError("BAD_FRAME", `the server sent an invalid frame (${parsed.code}: ${parsed.message})`));
+      return;
+    }
+    this.handle(parsed.message);
+  }
+
+  private handle(message: ServerMessage): void {
+    switch (message.type) {
+      case "welcome":
+        return this.onWelcome(message.player);
+      case "ok":
+      case "pong":
+        return this.onAnswer(message);
+      case "table":
+        return this.updateTable(message.table);
+      case "snapshot":
+        return this.onSnapshot(message);
+      case "event":
+        return this.onEvent(message);
+      case "ack":
+        return this.onAck(message);
+      case "error":
+        return this.onError(message);
+      default: {
+        const unknown: never = message;
+        return unknown;
+      }
+    }
+  }
+
+  /** Welcomed: resume every followed game, then send what waits (commands with their same ids). */
+  private onWelcome(player: Player): void {
+    if (this.connection.ready) return;
+    this.me = player;
+    this.connection.welcomed();
+    for (const waiter of [...this.connectWaiters]) waiter.resolve(player);
+    this.connectWaiters.clear();
+    const games = new Set(this.tracker.followed());
+    // A game started while the snapshot was lost in a drop: the table names it.
+    for (const table of this.tables.values()) if (table.gameId && table.status === "playing") games.add(table.gameId);
+    for (const gameId of games) this.resumeInBackground(gameId);
+    for (const entry of this.outbox.list()) if (!entry.sent && (entry.kind === "request" || !entry.retryTimer)) this.transmit(entry);
+  }
+
+  private onAnswer(message: RequestAnswer): void {
+    if (message.type === "ok" && message.table) this.updateTable(message.table);
+    const entry = this.outbox.request(message.rid);
+    if (entry && this.outbox.remove(entry)) entry.resolve(message);
+  }
+
+  /** Keeps the table and reports it when it really changed (a push may repeat an ok's table). */
+  private updateTable(table: TableView): void {
+    const known = this.tables.get(table.code);
+    if (known && JSON.stringify(known) === JSON.stringify(table)) return;
+    this.tables.set(table.code, table);
+    this.emitter.emit("table", table);
+  }
+
+  private onSnapshot(message: SnapshotMessage): void {
+    if (!this.tracker.applySnapshot(message)) return;
+    this.emitter.emit("snapshot", message);
+    this.emitter.emit("state", message.gameId, message.view, message.seq);
+  }
+
+  /** Applies the next event of a game; drops a duplicate; resumes after a gap. */
+  private onEvent(message: EventMessage): void {
+    const outcome = this.tracker.applyEvent(message);
+    if (outcome.kind === "gap") this.resumeInBackground(message.gameId);
+    if (outcome.kind !== "applied") return;
+    this.emitter.emit("event", message);
+    this.emitter.emit("state", message.gameId, message.view, message.seq);
+  }
+
+  private onAck(message: ServerMessageOf<"ack">): void {
+    const entry = this.outbox.command(message.id);
+    if (!entry || entry.gameId !== message.gameId) return;
+    if (this.outbox.remove(entry)) entry.resolve({ id: entry.id, gameId: entry.gameId, seq: message.seq });
+  }
+
+  /**
+   * An error: the answer to a command (by id) or a request (by rid), or a connection-wide one. RETRY on
+   * a command sends it again after a backoff; SHUTTING_DOWN reconnects (a command then goes out again
+   * on the new connection); BAD_TOKEN closes for good.
+   */
+  private onError(message: ServerMessageOf<"error">): void {
+    const error = new ClientError(message.code, message.message);
+    if (message.id !== undefined) {
+      const entry = this.outbox.command(message.id);
+      if (!entry) return;
+      if (message.code === "SHUTTING_DOWN") {
+        entry.sent = false;
+        this.connection.drop("server shutting down");
+      } else if (message.code === "RETRY" && entry.retries < this.options.maxCommandRetries) {
+        entry.sent = false;
+        entry.retryTimer = setTimeout(() => {
+          entry.retryTimer = null;
+          if (this.connection.ready) this.transmit(entry);
+        }, backoffDelay(entry.retries, this.options.reconnect));
+        entry.retries += 1;
+      } else this.outbox.fail(entry, error);
+      return;
+    }
+    if (message.rid !== undefined) {
+      const entry = this.outbox.request(message.rid);
+      if (entry) this.outbox.fail(entry, error);
+      if (message.code === "SHUTTING_DOWN") this.connection.drop("server shutting down");
+      return;
+    }
+    if (message.code === "BAD_TOKEN") return this.fail(error, {});
+    this.emitError(error);
+    if (message.code === "SHUTTING_DOWN") this.connection.drop("server shutting down");
+  }
+
+  /**
+   * Asks for what game `gameId` missed since its last seq (one resume at a time per game). If the
+   * answer still leaves a gap, asks again as long as it makes progress.
+   */
+  private resumeInBackground(gameId: string): void {
+    if (this.resuming.has(gameId) || !this.connection.ready) return;
+    this.resuming.add(gameId);
+    const from = this.tracker.lastSeq(gameId);
+    this.request({ type: "resume", gameId, lastSeq: from }).then(
+      () => {
+        this.resuming.delete(gameId);
+        if (!this.tracker.behind(gameId)) return;
+        if (this.tracker.lastSeq(gameId) > from) this.resumeInBackground(gameId);
+        else this.emitError(new ClientError("BAD_RESPONSE", `resume of game ${gameId} from seq ${from} delivered nothing new`));
+      },
+      (error: unknown) => {
+        this.resuming.delete(gameId);
+        if (error instanceof ClientError && (error.code === "DISCONNECTED" || error.code === "CLOSED")) return;
+        this.emitError(error instanceof ClientError ? error : new ClientError("INTERNAL", String(error)));
+      },
+    );
+  }
+
+  private emitError(error: ClientError): void {
+    this.emitter.emit("error", error);
+  }
+
+  private listenerFailed(error: unknown, name: string): void {
+    if (name === "error") return;
+    this.emitError(new ClientError("LISTENER_FAILED", `a "${name}" listener threw: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+function closedError(): ClientError {
+  return new ClientError("CLOSED", "the client is closed");
+}
+
+/** Creates a client and resolves once the server welcomed it (closing it again if that fails). */
+export async function connect(options: ClientOptions): Promise<BangClient> {
+  const client = new BangClient(options);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return client;
+}

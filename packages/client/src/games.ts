@@ -1,0 +1,85 @@
+import type { PlayerView } from "@bang/engine";
+import type { EventMessage, SnapshotMessage } from "./messages.js";
+
+/** What the client knows of one game: the last sequence number applied and the view after it. */
+export interface GameState {
+  gameId: string;
+  /** The game's log sequence number of `view` (0: no command yet). */
+  seq: number;
+  view: PlayerView;
+}
+
+/**
+ * What became of a received event: applied (it was the next one), a duplicate or old one (dropped), or
+ * one past a gap (dropped too: the client asks for what it missed with `resume` from `lastSeq`).
+ */
+export type EventOutcome = { kind: "applied" } | { kind: "duplicate" } | { kind: "gap"; lastSeq: number };
+
+/**
+ * The games a client follows, each at its last applied sequence number. Pure bookkeeping, no I/O: it
+ * decides, the client acts. An event is applied only if its seq is exactly one past the last one, so
+ * listeners see every event once and in order. A game seen for the first time through an event counts
+ * as being at seq 0.
+ */
+export class GameTracker {
+  private readonly games = new Map<string, GameState>();
+  /** Highest seq heard of per game (events dropped after a gap included): tells if a resume caught up. */
+  private readonly heard = new Map<string, number>();
+
+  /** The state of `gameId`, if followed. */
+  get(gameId: string): GameState | undefined {
+    return this.games.get(gameId);
+  }
+
+  /** Every followed game. */
+  all(): GameState[] {
+    return [...this.games.values()];
+  }
+
+  /** Ids of every game followed or heard of (an event past a gap counts: the game needs a resume). */
+  followed(): string[] {
+    return [...new Set([...this.games.keys(), ...this.heard.keys()])];
+  }
+
+  /** The last applied seq of `gameId`; 0 for a game not followed yet. */
+  lastSeq(gameId: string): number {
+    return this.games.get(gameId)?.seq ?? 0;
+  }
+
+  /** Is a seq past the last applied one known to exist (an event dropped after a gap)? */
+  behind(gameId: string): boolean {
+    return (this.heard.get(gameId) ?? 0) > this.lastSeq(gameId);
+  }
+
+  /** Applies an event if it is the next one of its game. */
+  applyEvent(event: EventMessage): EventOutcome {
+    const last = this.lastSeq(event.gameId);
+    this.hear(event.gameId, event.seq);
+    if (event.seq <= last) return { kind: "duplicate" };
+    if (event.seq > last + 1) return { kind: "gap", lastSeq: last };
+    this.games.set(event.gameId, { gameId: event.gameId, seq: event.seq, view: event.view });
+    return { kind: "applied" };
+  }
+
+  /**
+   * Applies a snapshot unless it is older than what the client has (a snapshot at the same seq replaces
+   * the view: a spectator's snapshot of a game it already follows, say). Returns whether it applied.
+   */
+  applySnapshot(snapshot: SnapshotMessage): boolean {
+    const known = this.games.get(snapshot.gameId);
+    if (known && snapshot.seq < known.seq) return false;
+    this.hear(snapshot.gameId, snapshot.seq);
+    this.games.set(snapshot.gameId, { gameId: snapshot.gameId, seq: snapshot.seq, view: snapshot.view });
+    return true;
+  }
+
+  /** Stops following `gameId`. */
+  forget(gameId: string): void {
+    this.games.delete(gameId);
+    this.heard.delete(gameId);
+  }
+
+  private hear(gameId: string, seq: number): void {
+    if (seq > (this.heard.get(gameId) ?? 0)) this.heard.set(gameId, seq);
+  }
+}

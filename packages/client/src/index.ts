@@ -1,0 +1,17 @@
+/**
+ * @bang/client: the typed client SDK of the game server, for bots, the CLI, the web app and tests.
+ * `connect()` (or `new BangClient()`) speaks the WebSocket protocol of @bang/protocol with exactly-once
+ * commands, resume by sequence number and automatic reconnect; `createGuest` and `fetchReplay` call
+ * the HTTP API.
+ */
+export { BangClient, connect, type ClientEvents, type TableOptionsInput } from "./client.js";
+export { type CloseDetail, type ConnectionDetail, type ConnectionStatus } from "./connection.js";
+export { ClientError, CLIENT_ERROR_CODES, isServerErrorCode, type AnyErrorCode, type ClientErrorCode } from "./errors.js";
+export { createGuest, fetchReplay, type Guest, type HttpOptions, type Replay, type ReplayEntry } from "./http.js";
+export { GameTracker, type EventOutcome, type GameState } from "./games.js";
+export { newCommandId } from "./ids.js";
+export { backoffDelay, DEFAULT_RECONNECT, type ReconnectOptions } from "./backoff.js";
+export { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_COMMAND_RETRIES, DEFAULT_REQUEST_TIMEOUT_MS, type ClientOptions } from "./options.js";
+export type { CommandResult } from "./outbox.js";
+export type { EventMessage, Player, SnapshotMessage } from "./messages.js";
+export { webSocketUrl, type WebSocketConstructor, type WebSocketLike } from "./socket.js";

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { GameTracker, backoffDelay, webSocketUrl, type EventMessage } from "../src/index.js";
+import { apiUrl } from "../src/http.js";
+import { frameText } from "../src/socket.js";
+import { viewAt } from "./fakeServer.js";
+
+/** The pure parts: game bookkeeping, backoff, URLs, frame decoding. */
+
+const event = (seq: number, gameId = "g1"): EventMessage => ({ type: "event", gameId, seq, by: "p1", command: { type: "roll" }, events: [], view: viewAt(seq, "p1") });
+
+describe("GameTracker", () => {
+  it("applies events in order, drops duplicates and old ones, and reports a gap with the last seq", () => {
+    const t = new GameTracker();
+    expect(t.applyEvent(event(1))).toEqual({ kind: "applied" });
+    expect(t.applyEvent(event(1))).toEqual({ kind: "duplicate" });
+    expect(t.applyEvent(event(2))).toEqual({ kind: "applied" });
+    expect(t.applyEvent(event(4))).toEqual({ kind: "gap", lastSeq: 2 });
+    expect(t.lastSeq("g1")).toBe(2);
+    expect(t.behind("g1")).toBe(true);
+    expect(t.applyEvent(event(3))).toEqual({ kind: "applied" });
+    expect(t.applyEvent(event(4))).toEqual({ kind: "applied" });
+    expect(t.behind("g1")).toBe(false);
+    expect(t.get("g1")?.view.stateId).toBe(4);
+  });
+
+  it("counts a game first seen through an event as being at seq 0", () => {
+    const t = new GameTracker();
+    expect(t.applyEvent(event(3, "g2"))).toEqual({ kind: "gap", lastSeq: 0 });
+    expect(t.get("g2")).toBeUndefined();
+    expect(t.followed()).toEqual(["g2"]);
+  });
+
+  it("applies a snapshot unless it is older than the state", () => {
+    const t = new GameTracker();
+    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", seq: 5, view: viewAt(5, "p1") })).toBe(true);
+    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", seq: 4, view: viewAt(4, "p1") })).toBe(false);
+    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", seq: 5, view: viewAt(5, "p2") })).toBe(true);
+    expect(t.applyEvent(event(5))).toEqual({ kind: "duplicate" });
+    expect(t.applyEvent(event(6))).toEqual({ kind: "applied" });
+    t.forget("g1");
+    expect(t.all()).toEqual([]);
+    expect(t.followed()).toEqual([]);
+  });
+});
+
+describe("backoffDelay", () => {
+  const options = { initialDelayMs: 100, maxDelayMs: 1000, jitter: 0.5, maxAttempts: Infinity };
+
+  it("doubles from the initial delay up to the cap", () => {
+    expect([0, 1, 2, 3, 4, 5].map((a) => backoffDelay(a, options, () => 0))).toEqual([100, 200, 400, 800, 1000, 1000]);
+  });
+
+  it("takes off at most `jitter` of the delay", () => {
+    expect(backoffDelay(2, options, () => 1)).toBe(200);
+    expect(backoffDelay(2, options, () => 0.5)).toBe(300);
+    expect(backoffDelay(2, { ...options, jitter: 0 }, () => 1)).toBe(400);
+  });
+});
+
+describe("URLs", () => {
+  it("derives the WebSocket URL from the HTTP base", () => {
+    expect(webSocketUrl("http://localhost:8080")).toBe("ws://localhost:8080/ws");
+    expect(webSocketUrl("https://bang.example/game/")).toBe("wss://bang.example/game/ws");
+    expect(webSocketUrl("ws://localhost:9000/socket")).toBe("ws://localhost:9000/socket");
+    expect(() => webSocketUrl("ftp://x")).toThrow(TypeError);
+  });
+
+  it("joins API paths to the base", () => {
+    expect(apiUrl("http://localhost:8080", "/api/guests")).toBe("http://localhost:8080/api/guests");
+    expect(apiUrl("http://h/base/?x=1", "/api/guests")).toBe("http://h/base/api/guests");
+  });
+});
+
+describe("frameText", () => {
+  it("decodes text from strings, bytes and fragments", () => {
+    const bytes = new TextEncoder().encode("héllo");
+    expect(frameText("x")).toBe("x");
+    expect(frameText(bytes)).toBe("héllo");
+    expect(frameText(bytes.buffer)).toBe("héllo");
+    expect(frameText([bytes.subarray(0, 2), bytes.subarray(2)])).toBe("héllo");
+    expect(frameText(42)).toBeNull();
+  });
+});
