@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * Node configuration from the environment (all optional: no configuration runs the embedded default).
+ * Throws a readable Error naming the variable when one is malformed.
+ */
+export const configSchema = z.object({
+  /** HTTP and WebSocket port; 0 picks a free one (tests). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("127.0.0.1"),
+  /** Embedded PGlite data folder (and the token secret file) when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default("./data"),
+  /** postgresql://... to use a PostgreSQL server instead of the embedded PGlite. */
+  DATABASE_URL: z.string().optional(),
+  /** Secret that signs guest tokens; default: generated once and kept in DATA_DIR/token-secret. */
+  TOKEN_SECRET: z.string().min(16).optional(),
+  /** Bearer token that grants the admin view (replays with every role). Unset: no admin access. */
+  ADMIN_TOKEN: z.string().min(16).optional(),
+  /** Delay before a bot seat plays, in ms (0 in tests and benchmarks). */
+  BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
+  /** How long a disconnected player's seat waits before the bot plays for them, in ms. */
+  DISCONNECT_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Log writer batching: largest batch and longest wait before a flush, in ms. */
+  LOG_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
+  LOG_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1_000).default(2),
+});
+export type Config = z.infer<typeof configSchema>;
+
+/** Reads the configuration from `env` (default process.env). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`bad configuration: ${problems}`);
+  }
+  return parsed.data;
+}

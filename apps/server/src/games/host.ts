@@ -1,0 +1,98 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { GameSetup } from "@bang/engine";
+import type { FastifyBaseLogger } from "fastify";
+import type { GameStore } from "../persistence/store.js";
+import { GameRoom, type RoomTimings } from "./room.js";
+import type { RoomMetrics, RoomSeat } from "./types.js";
+
+/**
+ * The actor host of a node: one GameRoom per running game, created here or restored from the store
+ * after a restart (DESIGN invariant 3), and drained on shutdown.
+ */
+export class GameHost {
+  private readonly rooms = new Map<string, GameRoom>();
+  private accepting = true;
+
+  constructor(
+    private readonly store: GameStore,
+    private readonly timings: Omit<RoomTimings, "turnMs">,
+    private readonly metrics: RoomMetrics,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Running games on this node. */
+  get size(): number {
+    let n = 0;
+    for (const room of this.rooms.values()) if (!room.over) n++;
+    return n;
+  }
+
+  get accepts(): boolean {
+    return this.accepting;
+  }
+
+  get(gameId: string): GameRoom | undefined {
+    return this.rooms.get(gameId);
+  }
+
+  /** Running games where `playerId` has a seat. */
+  gamesOf(playerId: string): GameRoom[] {
+    return [...this.rooms.values()].filter((r) => !r.over && r.hasPlayer(playerId));
+  }
+
+  all(): GameRoom[] {
+    return [...this.rooms.values()];
+  }
+
+  /**
+   * Deals a new game for `seats` (clockwise), stores it, and starts its room. The seed comes from the
+   * node's crypto source; the rules draw everything from it. Throws when the node is shutting down.
+   */
+  async createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number }): Promise<GameRoom> {
+    if (!this.accepting) throw new Error("the node is shutting down");
+    const id = randomUUID();
+    const setup: GameSetup = { mode: "classic", players: args.seats.map((s) => ({ id: s.playerId })), seed: randomInt(0, 2 ** 31 - 1) };
+    await this.store.createGame({
+      id,
+      setup,
+      tableCode: args.tableCode,
+      seats: args.seats.map((s) => ({ seat: s.index, playerId: s.playerId, name: s.name, botKind: s.bot })),
+    });
+    const room = GameRoom.open({ id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], store: this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log });
+    this.rooms.set(id, room);
+    room.start();
+    return room;
+  }
+
+  /** Reopens every running game of the store (after a restart), each from its stored log. */
+  async restore(turnSeconds = 60): Promise<number> {
+    const games = await this.store.listGames({ status: "running" });
+    let restored = 0;
+    for (const game of games) {
+      if (this.rooms.has(game.id)) continue;
+      try {
+        const entries = await this.store.loadLog(game.id);
+        const seats: RoomSeat[] = game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
+        const room = GameRoom.open({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, store: this.store, timings: { ...this.timings, turnMs: turnSeconds * 1000 }, metrics: this.metrics, log: this.log });
+        this.rooms.set(game.id, room);
+        room.start();
+        restored++;
+      } catch (error) {
+        this.log.error({ err: error, gameId: game.id }, "a stored game could not be restored");
+      }
+    }
+    return restored;
+  }
+
+  /** Stops taking new games, waits for every queued command, and drains the store's writes. */
+  async drain(): Promise<void> {
+    this.accepting = false;
+    await Promise.all([...this.rooms.values()].map((r) => r.idle()));
+    await this.store.flush();
+  }
+
+  dispose(): void {
+    for (const room of this.rooms.values()) room.dispose();
+    this.rooms.clear();
+  }
+}

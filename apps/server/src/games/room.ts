@@ -1,0 +1,320 @@
+import { createBot, type Bot } from "@bang/bots";
+import { createGameActor, playerToAct, playerView, type Command, type GameActor, type GameEvent, type GameSetup, type GameState, type Viewer } from "@bang/engine";
+import type { GameCommand, ServerMessage } from "@bang/protocol";
+import type { FastifyBaseLogger } from "fastify";
+import type { GameStore, StoredEntry } from "../persistence/store.js";
+import { canonicalJson } from "./canonical.js";
+import type { Answer, Origin, RoomMetrics, RoomSeat, Subscriber } from "./types.js";
+
+/** Timings of a room, in ms. */
+export interface RoomTimings {
+  /** Time a present player has to act before the bot plays for them. */
+  turnMs: number;
+  /** Delay before a bot seat (or the bot of an away player) plays. */
+  botDelayMs: number;
+  /** Time a disconnected player's seat waits before the bot takes over. */
+  disconnectGraceMs: number;
+}
+
+/** How many recent entries a room keeps to answer `resume` with events rather than a snapshot. */
+const HISTORY = 128;
+/** How many refused command ids a room remembers (accepted ones are all remembered: they are the log). */
+const REFUSED_MEMORY = 1024;
+
+interface HistoryItem {
+  seq: number;
+  by: string;
+  command: GameCommand;
+  events: GameEvent[];
+  state: GameState;
+}
+
+/**
+ * One running game on this node (a Colyseus room): its statechart actor, seats, subscribers, timers and
+ * the command queue that applies commands one at a time, in order. A command is applied to the actor,
+ * stored, and only then acknowledged and broadcast (DESIGN invariants 3 and 5). If the store fails,
+ * the actor is rebuilt from the stored log, so memory never runs ahead of what is durable.
+ */
+export class GameRoom {
+  private actor: GameActor;
+  private queue: Promise<unknown> = Promise.resolve();
+  private seqNo: number;
+  /** clientCommandId -> fingerprint and answer (exactly once). */
+  private readonly answers = new Map<string, { fingerprint: string; answer: Answer }>();
+  private readonly refusedOrder: string[] = [];
+  private readonly history: HistoryItem[] = [];
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly connections = new Map<string, number>();
+  /** Players the bot plays for until they come back (timed out, or disconnected past the grace). */
+  private readonly away = new Set<string>();
+  private readonly bots = new Map<string, Bot>();
+  private turnTimer: NodeJS.Timeout | null = null;
+  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  private disposed = false;
+  private finishing: Promise<void> | null = null;
+
+  private constructor(
+    readonly id: string,
+    readonly setup: GameSetup,
+    readonly seats: readonly RoomSeat[],
+    readonly tableCode: string | null,
+    actor: GameActor,
+    entries: readonly StoredEntry[],
+    private readonly store: GameStore,
+    private readonly timings: RoomTimings,
+    private readonly metrics: RoomMetrics,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.actor = actor;
+    this.seqNo = entries.length;
+    for (const e of entries) this.answers.set(e.clientCommandId, { fingerprint: canonicalJson(e.command), answer: { ok: true, seq: e.seq } });
+    seats.forEach((s, i) => {
+      if (s.bot) this.bots.set(s.playerId, createBot(s.bot, hashSeed(id, i)));
+    });
+  }
+
+  /**
+   * Builds a room from a setup and the stored entries (none for a new game), replaying them through the
+   * statechart. Throws when the setup or an entry does not replay (a corrupt log).
+   */
+  static open(args: {
+    id: string;
+    setup: GameSetup;
+    seats: RoomSeat[];
+    tableCode: string | null;
+    entries: StoredEntry[];
+    store: GameStore;
+    timings: RoomTimings;
+    metrics: RoomMetrics;
+    log: FastifyBaseLogger;
+  }): GameRoom {
+    const actor = rebuild(args.setup, args.entries);
+    const room = new GameRoom(args.id, args.setup, args.seats, args.tableCode, actor, args.entries, args.store, args.timings, args.metrics, args.log);
+    return room;
+  }
+
+  /** The current state (server side only: never send it, send views). */
+  get state(): GameState {
+    return this.actor.state;
+  }
+
+  /** The last stored sequence number. */
+  get seq(): number {
+    return this.seqNo;
+  }
+
+  get over(): boolean {
+    return this.actor.state.phase === "gameOver";
+  }
+
+  /** Is `playerId` seated here (a person, not a bot)? */
+  hasPlayer(playerId: string): boolean {
+    return this.seats.some((s) => s.playerId === playerId && !s.bot);
+  }
+
+  /** Starts the timers (after creation or a restore). */
+  start(): void {
+    for (const s of this.seats) if (!s.bot && !this.connections.get(s.playerId)) this.markDisconnected(s.playerId);
+    this.schedule();
+  }
+
+  /** The view of `viewer` now, as a snapshot message. */
+  snapshot(viewer: Viewer): ServerMessage {
+    return { type: "snapshot", gameId: this.id, seq: this.seqNo, view: playerView(this.actor.state, viewer) };
+  }
+
+  subscribe(sub: Subscriber): () => void {
+    this.subscribers.add(sub);
+    return () => this.subscribers.delete(sub);
+  }
+
+  /**
+   * What `viewer` missed after `lastSeq`: the events one by one when they are still in memory, else a
+   * snapshot. Returns null for a `lastSeq` ahead of the game (BAD_SEQ).
+   */
+  missedSince(viewer: Viewer, lastSeq: number): ServerMessage[] | null {
+    if (lastSeq > this.seqNo) return null;
+    if (lastSeq === this.seqNo) return [];
+    const first = this.history[0];
+    if (!first || first.seq > lastSeq + 1) return [this.snapshot(viewer)];
+    return this.history.filter((h) => h.seq > lastSeq).map((h) => this.eventMessage(h, viewer));
+  }
+
+  /** A socket of `playerId` opened or closed; the bot covers a seat left without socket (DESIGN 7). */
+  connectionChanged(playerId: string, delta: 1 | -1): void {
+    if (!this.hasPlayer(playerId)) return;
+    const n = Math.max(0, (this.connections.get(playerId) ?? 0) + delta);
+    this.connections.set(playerId, n);
+    if (n > 0) {
+      clearTimeout(this.graceTimers.get(playerId));
+      this.graceTimers.delete(playerId);
+      this.comeBack(playerId);
+    } else this.markDisconnected(playerId);
+  }
+
+  /**
+   * Queues a command of `by` with its client command id. Resolves with the answer once the command is
+   * stored (or refused). A repeated id gets the first answer again and applies nothing (DESIGN 5).
+   */
+  submit(by: string, commandId: string, command: GameCommand, origin: Origin = "player"): Promise<Answer> {
+    const received = performance.now();
+    const run = this.queue.then(() => this.apply(by, commandId, command, origin, received));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves when every queued command has been handled. */
+  idle(): Promise<void> {
+    return this.queue.then(() => this.finishing ?? undefined);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clearTurnTimer();
+    for (const t of this.graceTimers.values()) clearTimeout(t);
+    this.graceTimers.clear();
+    this.subscribers.clear();
+    this.actor.stop();
+  }
+
+  private async apply(by: string, commandId: string, gameCommand: GameCommand, origin: Origin, received: number): Promise<Answer> {
+    const command = { ...gameCommand, by } as Command;
+    const fingerprint = canonicalJson(command);
+    const prior = this.answers.get(commandId);
+    if (prior) {
+      if (prior.fingerprint !== fingerprint) return { ok: false, code: "COMMAND_ID_REUSED", message: `command id "${commandId}" was used for another command` };
+      return prior.answer;
+    }
+    if (this.disposed) return { ok: false, code: "RETRY", message: "the game is moving; try again" };
+    if (origin === "player") this.comeBack(by);
+
+    const result = this.actor.send(command);
+    if (!result.ok) {
+      this.metrics.commandRefused();
+      const answer: Answer = { ok: false, code: result.error.code, message: result.error.message };
+      this.remember(commandId, fingerprint, answer);
+      return answer;
+    }
+    const seq = this.seqNo + 1;
+    const entry: StoredEntry = { seq, playerId: by, clientCommandId: commandId, command, dice: null };
+    try {
+      await this.store.append(this.id, entry);
+    } catch (error) {
+      // Not durable: forget it, so that memory matches the store (DESIGN 3).
+      this.log.error({ err: error, gameId: this.id, seq }, "log append failed; rebuilding the game from its stored log");
+      this.actor.stop();
+      this.actor = rebuild(this.setup, this.actor.log().entries.slice(0, -1).map((e, i) => ({ seq: i + 1, playerId: e.command.by, clientCommandId: "", command: e.command, dice: null })));
+      return { ok: false, code: "RETRY", message: "the move could not be stored; try again" };
+    }
+    this.seqNo = seq;
+    const answer: Answer = { ok: true, seq };
+    this.answers.set(commandId, { fingerprint, answer });
+    const item: HistoryItem = { seq, by, command: gameCommand, events: result.events, state: result.state };
+    this.history.push(item);
+    if (this.history.length > HISTORY) this.history.shift();
+    this.metrics.commandAccepted((performance.now() - received) / 1000);
+    for (const sub of this.subscribers) this.deliver(sub, this.eventMessage(item, sub.viewer));
+    if (result.state.phase === "gameOver") this.finish();
+    else this.schedule();
+    return answer;
+  }
+
+  private eventMessage(item: HistoryItem, viewer: Viewer): ServerMessage {
+    return { type: "event", gameId: this.id, seq: item.seq, by: item.by, command: item.command, events: item.events, view: playerView(item.state, viewer) };
+  }
+
+  private deliver(sub: Subscriber, message: ServerMessage): void {
+    try {
+      sub.deliver(message);
+    } catch (error) {
+      this.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
+    }
+  }
+
+  private remember(commandId: string, fingerprint: string, answer: Answer): void {
+    this.answers.set(commandId, { fingerprint, answer });
+    this.refusedOrder.push(commandId);
+    if (this.refusedOrder.length > REFUSED_MEMORY) this.answers.delete(this.refusedOrder.shift()!);
+  }
+
+  private finish(): void {
+    this.clearTurnTimer();
+    const winner = this.actor.state.winner!;
+    this.metrics.gameFinished();
+    this.finishing = this.store.finishGame(this.id, winner).catch((error: unknown) => {
+      this.log.error({ err: error, gameId: this.id }, "could not record the result");
+    });
+  }
+
+  private comeBack(playerId: string): void {
+    if (this.away.delete(playerId)) this.schedule();
+  }
+
+  private markDisconnected(playerId: string): void {
+    clearTimeout(this.graceTimers.get(playerId));
+    this.graceTimers.set(
+      playerId,
+      setTimeout(() => {
+        this.graceTimers.delete(playerId);
+        if (this.disposed || (this.connections.get(playerId) ?? 0) > 0) return;
+        this.away.add(playerId);
+        this.schedule();
+      }, this.timings.disconnectGraceMs),
+    );
+  }
+
+  private clearTurnTimer(): void {
+    if (this.turnTimer) clearTimeout(this.turnTimer);
+    this.turnTimer = null;
+  }
+
+  /** Arms the timer for whoever the game waits for: a bot's short delay, or a person's turn timer. */
+  private schedule(): void {
+    this.clearTurnTimer();
+    if (this.disposed || this.over) return;
+    const waitingFor = playerToAct(this.actor.state);
+    if (waitingFor === null) return;
+    const seat = this.seats.find((s) => s.playerId === waitingFor);
+    const botPlays = seat?.bot !== null || this.away.has(waitingFor);
+    const delay = botPlays ? this.timings.botDelayMs : this.timings.turnMs;
+    const stateId = this.actor.state.stateId;
+    this.turnTimer = setTimeout(() => {
+      this.turnTimer = null;
+      if (this.disposed || this.actor.state.stateId !== stateId) return;
+      if (!botPlays) {
+        this.log.info({ gameId: this.id, playerId: waitingFor }, "turn timer ran out; the bot plays for the player until they return");
+        this.away.add(waitingFor);
+      }
+      void this.playBot(waitingFor, botPlays ? "bot" : "timeout");
+    }, delay);
+  }
+
+  private async playBot(playerId: string, origin: Origin): Promise<void> {
+    const bot = this.bots.get(playerId) ?? this.bots.set(playerId, createBot("heuristic", hashSeed(this.id, playerId.length))).get(playerId)!;
+    const view = playerView(this.actor.state, { kind: "player", id: playerId });
+    const { by: _by, ...command } = bot.choose(view, playerId);
+    const answer = await this.submit(playerId, `bot:${this.id}:${this.seqNo + 1}`, command as GameCommand, origin);
+    if (!answer.ok && !["NOT_YOUR_TURN", "WRONG_PHASE", "COMMAND_ID_REUSED", "RETRY"].includes(answer.code)) {
+      this.log.error({ gameId: this.id, playerId, code: answer.code, message: answer.message }, "bot command refused");
+    }
+    if (!answer.ok) this.schedule();
+  }
+}
+
+/** Builds the actor of a game and replays its stored entries into it. Throws on a corrupt log. */
+function rebuild(setup: GameSetup, entries: readonly StoredEntry[]): GameActor {
+  const created = createGameActor(setup);
+  if (!created.ok) throw new Error(`game setup refused: ${created.error.message}`);
+  for (const e of entries) {
+    const result = created.actor.send(e.command);
+    if (!result.ok) throw new Error(`stored entry ${e.seq} does not replay: ${result.error.code}`);
+  }
+  return created.actor;
+}
+
+/** A 31-bit seed for a seat's bot, stable for a game and seat. */
+function hashSeed(gameId: string, salt: number): number {
+  let h = 2166136261 ^ salt;
+  for (let i = 0; i < gameId.length; i++) h = Math.imul(h ^ gameId.charCodeAt(i), 16777619);
+  return h >>> 1;
+}

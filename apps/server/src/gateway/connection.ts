@@ -1,0 +1,242 @@
+import type { Viewer } from "@bang/engine";
+import { LIMITS, parseClientMessage, type ClientMessage, type ErrorCode, type ServerMessage, type TableView } from "@bang/protocol";
+import type { FastifyBaseLogger } from "fastify";
+import type { WebSocket } from "ws";
+import type { GameHost } from "../games/host.js";
+import type { GameRoom } from "../games/room.js";
+import type { Subscriber } from "../games/types.js";
+import type { Identity, VerifiedPlayer } from "../identity/tokens.js";
+import { TableError, type TableRegistry } from "../tables/registry.js";
+
+/** Message rate a socket may sustain (per second), and the burst it may send at once. */
+const RATE_PER_SECOND = 40;
+const BURST = 80;
+/** Messages refused for rate in a row before the socket is closed as abusive. */
+const ABUSE_LIMIT = 200;
+
+/** What a connection needs from its node. */
+export interface ConnectionContext {
+  host: GameHost;
+  tables: TableRegistry;
+  identity: Identity;
+  log: FastifyBaseLogger;
+  /** Counts sockets (metrics). */
+  sockets: { inc(): void; dec(): void };
+}
+
+type Reply = (message: ServerMessage) => void;
+
+/**
+ * One player's WebSocket (a Colyseus client): checks each frame with the protocol's schemas, the
+ * token, the rate and the seat, then hands requests to the tables and commands to the game's room. No
+ * rule is decided here. Errors answer with a stable code; the socket stays open unless the input was
+ * abusive (an oversized frame, a flood).
+ */
+export class Connection {
+  private player: VerifiedPlayer | null = null;
+  private readonly games = new Map<string, { room: GameRoom; unsubscribe: () => void; seated: boolean }>();
+  private tokens = BURST;
+  private lastRefill = performance.now();
+  private refusedInARow = 0;
+  private closed = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly ctx: ConnectionContext,
+  ) {
+    ctx.sockets.inc();
+    socket.on("message", (data, isBinary) => this.onFrame(isBinary ? Buffer.from(data as Buffer) : (data as Buffer).toString("utf8")));
+    socket.on("close", () => this.onClose());
+    socket.on("error", (err) => ctx.log.debug({ err }, "socket error"));
+  }
+
+  get playerId(): string | null {
+    return this.player?.id ?? null;
+  }
+
+  /** Sends a message if the socket is open. */
+  send(message: ServerMessage): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** Closes the socket with a WebSocket close code and a reason. */
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.socket.close(code, reason);
+  }
+
+  /** A table this player sits at changed: forward it, and follow its game once it starts. */
+  tableChanged(table: TableView): void {
+    if (!this.player || !table.seats.some((s) => s.playerId === this.player!.id)) return;
+    this.send({ type: "table", table });
+    if (table.gameId && !this.games.has(table.gameId)) {
+      const room = this.ctx.host.get(table.gameId);
+      if (room) this.follow(room, true);
+    }
+  }
+
+  private error(code: ErrorCode, message: string, ref: { rid?: string; id?: string; gameId?: string } = {}): void {
+    this.send({ type: "error", code, message, ...ref });
+  }
+
+  private allow(): boolean {
+    const now = performance.now();
+    this.tokens = Math.min(BURST, this.tokens + ((now - this.lastRefill) / 1000) * RATE_PER_SECOND);
+    this.lastRefill = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      this.refusedInARow = 0;
+      return true;
+    }
+    return false;
+  }
+
+  private onFrame(frame: string | Buffer): void {
+    if (!this.allow()) {
+      if (++this.refusedInARow >= ABUSE_LIMIT) this.close(1008, "too many messages");
+      else this.error("RATE_LIMITED", `at most ${RATE_PER_SECOND} messages per second`);
+      return;
+    }
+    const parsed = parseClientMessage(frame);
+    if (!parsed.ok) {
+      this.error(parsed.code, parsed.message);
+      if (parsed.code === "FRAME_TOO_LARGE") this.close(1009, `frames are limited to ${LIMITS.maxFrameBytes} bytes`);
+      return;
+    }
+    const message = parsed.message;
+    if (message.type === "hello") {
+      this.hello(message.token);
+      return;
+    }
+    if (!this.player) {
+      this.error("UNAUTHENTICATED", "send hello with your token first", refOf(message));
+      return;
+    }
+    if (this.player.expiresAt !== null && this.player.expiresAt <= Date.now()) {
+      this.error("BAD_TOKEN", "your token has expired: get a new one", refOf(message));
+      this.close(4001, "token expired");
+      return;
+    }
+    void this.handle(message, this.player).catch((err: unknown) => {
+      this.ctx.log.error({ err }, "request failed");
+      this.error("INTERNAL", "the server failed to handle this message", refOf(message));
+    });
+  }
+
+  private hello(token: string): void {
+    const player = this.ctx.identity.verify(token);
+    if (!player) {
+      this.error("BAD_TOKEN", "the token does not verify: get a new one from POST /api/guests");
+      this.close(4001, "bad token");
+      return;
+    }
+    if (this.player && this.player.id !== player.id) {
+      this.error("BAD_TOKEN", "this socket already belongs to another player");
+      return;
+    }
+    const first = this.player === null;
+    this.player = player;
+    this.send({ type: "welcome", player: { id: player.id, name: player.name } });
+    if (!first) return;
+    for (const table of this.ctx.tables.tablesOf(player.id)) this.send({ type: "table", table });
+    for (const room of this.ctx.host.gamesOf(player.id)) this.follow(room, true);
+  }
+
+  /** Subscribes this socket to a game and sends the snapshot of its view. */
+  private follow(room: GameRoom, sendSnapshot: boolean): void {
+    const seated = this.player !== null && room.hasPlayer(this.player.id);
+    const viewer: Viewer = seated ? { kind: "player", id: this.player!.id } : { kind: "spectator" };
+    let entry = this.games.get(room.id);
+    if (!entry) {
+      const sub: Subscriber = { viewer, deliver: (m) => this.send(m) };
+      entry = { room, unsubscribe: room.subscribe(sub), seated };
+      this.games.set(room.id, entry);
+      if (seated) room.connectionChanged(this.player!.id, 1);
+    }
+    if (sendSnapshot) this.send(room.snapshot(viewer));
+  }
+
+  private viewerIn(room: GameRoom): Viewer {
+    return this.player && room.hasPlayer(this.player.id) ? { kind: "player", id: this.player.id } : { kind: "spectator" };
+  }
+
+  private async handle(message: Exclude<ClientMessage, { type: "hello" }>, player: VerifiedPlayer): Promise<void> {
+    const reply: Reply = (m) => this.send(m);
+    const { tables, host } = this.ctx;
+    try {
+      switch (message.type) {
+        case "ping":
+          reply({ type: "pong", rid: message.rid });
+          return;
+        case "createTable":
+          reply({ type: "ok", rid: message.rid, table: tables.create(player, message.options) });
+          return;
+        case "joinTable":
+          reply({ type: "ok", rid: message.rid, table: tables.join(player, message.code) });
+          return;
+        case "leaveTable":
+          reply({ type: "ok", rid: message.rid, table: tables.leave(player.id, message.code) });
+          return;
+        case "ready":
+          reply({ type: "ok", rid: message.rid, table: tables.setReady(player.id, message.code, message.ready) });
+          return;
+        case "fillBots":
+          reply({ type: "ok", rid: message.rid, table: tables.fillBots(player.id, message.code) });
+          return;
+        case "startGame": {
+          const table = await tables.start(player.id, message.code);
+          reply({ type: "ok", rid: message.rid, table });
+          return;
+        }
+        case "spectate": {
+          const room = host.get(message.gameId);
+          if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
+          this.follow(room, true);
+          reply({ type: "ok", rid: message.rid });
+          return;
+        }
+        case "resume": {
+          const room = host.get(message.gameId);
+          if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
+          this.follow(room, false);
+          const missed = room.missedSince(this.viewerIn(room), message.lastSeq);
+          if (missed === null) return this.error("BAD_SEQ", `lastSeq ${message.lastSeq} is ahead of the game (at ${room.seq})`, { rid: message.rid });
+          for (const m of missed) reply(m);
+          reply({ type: "ok", rid: message.rid });
+          return;
+        }
+        case "command": {
+          const room = host.get(message.gameId);
+          if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { id: message.id, gameId: message.gameId });
+          if (!room.hasPlayer(player.id)) return this.error("NOT_SEATED", "you have no seat in this game: you can only act for your own seat", { id: message.id, gameId: room.id });
+          this.follow(room, false);
+          const answer = await room.submit(player.id, message.id, message.command);
+          if (answer.ok) reply({ type: "ack", id: message.id, gameId: room.id, seq: answer.seq });
+          else this.error(answer.code, answer.message, { id: message.id, gameId: room.id });
+          return;
+        }
+      }
+    } catch (error) {
+      if (error instanceof TableError) return this.error(error.code, error.message, refOf(message));
+      throw error;
+    }
+  }
+
+  private onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.ctx.sockets.dec();
+    for (const { room, unsubscribe, seated } of this.games.values()) {
+      unsubscribe();
+      if (seated && this.player) room.connectionChanged(this.player.id, -1);
+    }
+    this.games.clear();
+  }
+}
+
+function refOf(message: ClientMessage): { rid?: string; id?: string } {
+  if ("rid" in message) return { rid: message.rid };
+  if (message.type === "command") return { id: message.id };
+  return {};
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/**
+ * Starts one game server node from the environment (see config.ts): the embedded PGlite in DATA_DIR by
+ * default, PostgreSQL with DATABASE_URL. SIGTERM and SIGINT drain the node gracefully.
+ */
+import { buildNode } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openStore } from "./persistence/prisma-store.js";
+
+const config = loadConfig();
+const store = await openStore(config);
+const node = await buildNode(config, store);
+await node.app.listen({ port: config.PORT, host: config.HOST });
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    node
+      .shutdown(`server shutting down (${signal})`)
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        node.app.log.error({ err }, "shutdown failed");
+        process.exit(1);
+      });
+  });
+}

@@ -1,0 +1,73 @@
+import { createCommandLog, createGameRepository, createLogWriter, createPlayerRepository, openDatabase, type GameRecord } from "@bang/db";
+import type { Config } from "../config.js";
+import type { GameStore, StoredGame } from "./store.js";
+
+/** The engine id of each seat: the setup's player ids, in seat order. */
+function toStoredGame(g: GameRecord): StoredGame {
+  return {
+    id: g.id,
+    mode: "classic",
+    status: g.status,
+    setup: g.setup,
+    tableCode: g.tableCode,
+    seats: g.seats.map((s) => ({
+      seat: s.seat,
+      playerId: g.setup.players[s.seat]?.id ?? s.playerId ?? `seat-${s.seat}`,
+      name: s.name,
+      botKind: s.botKind === "heuristic" || s.botKind === "random" ? s.botKind : null,
+    })),
+    createdAt: g.createdAt,
+    finishedAt: g.finishedAt,
+    winner: g.winner,
+    lastSeq: g.lastSeq,
+  };
+}
+
+/**
+ * The node's store over @bang/db: embedded PGlite in DATA_DIR by default, PostgreSQL with
+ * DATABASE_URL; migrations are applied when it opens. Log appends go through the batched writer, so
+ * many games' commands share a transaction and each append resolves once committed.
+ */
+export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR" | "LOG_BATCH_MAX" | "LOG_BATCH_DELAY_MS">): Promise<GameStore> {
+  const db = await openDatabase({ url: config.DATABASE_URL ?? null, dataDir: config.DATA_DIR });
+  const players = createPlayerRepository(db);
+  const games = createGameRepository(db);
+  const log = createCommandLog(db);
+  const writer = createLogWriter(db, { maxBatch: config.LOG_BATCH_MAX, maxDelayMs: config.LOG_BATCH_DELAY_MS });
+  return {
+    kind: db.kind,
+    async createGuest(name) {
+      const p = await players.createGuest(name);
+      return { id: p.id, name: p.name };
+    },
+    async createGame(game) {
+      await games.createGame({
+        id: game.id,
+        mode: "classic",
+        setup: game.setup,
+        tableCode: game.tableCode,
+        seats: game.seats.map((s) => ({ seat: s.seat, name: s.name, botKind: s.botKind, playerId: s.botKind ? null : s.playerId })),
+      });
+    },
+    append: (gameId, entry) => writer.append(gameId, { seq: entry.seq, playerId: entry.playerId, clientCommandId: entry.clientCommandId, command: entry.command, dice: entry.dice ?? undefined }),
+    async finishGame(gameId, winner) {
+      await games.finishGame(gameId, winner);
+    },
+    async getGame(gameId) {
+      const g = await games.getGame(gameId);
+      return g ? toStoredGame(g) : null;
+    },
+    async loadLog(gameId) {
+      const entries = await log.loadLog(gameId);
+      return entries.map((e) => ({ seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, dice: e.dice ?? null, createdAt: e.createdAt }));
+    },
+    async listGames(filter) {
+      return (await games.listGames({ status: filter.status, limit: filter.limit })).map(toStoredGame);
+    },
+    flush: () => writer.flush(),
+    async close() {
+      await writer.close();
+      await db.close();
+    },
+  };
+}

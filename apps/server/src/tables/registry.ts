@@ -1,0 +1,178 @@
+import { randomInt } from "node:crypto";
+import type { ErrorCode, TableOptions, TableView } from "@bang/protocol";
+import type { GameHost } from "../games/host.js";
+import type { RoomSeat } from "../games/types.js";
+
+/** A refusal of a table request, with its stable code. */
+export class TableError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "TableError";
+  }
+}
+
+interface Seat {
+  playerId: string | null;
+  name: string | null;
+  bot: "heuristic" | "random" | null;
+  ready: boolean;
+}
+
+interface Table {
+  code: string;
+  hostId: string;
+  options: TableOptions;
+  seats: Seat[];
+  status: "open" | "playing" | "finished";
+  gameId: string | null;
+}
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/**
+ * Private tables of this node (the lobby): create, join by code, leave, ready, fill with bots, start.
+ * A table starts a game on the host when it is full and every person is ready. Lobby tables live in
+ * memory; their games are stored.
+ */
+export class TableRegistry {
+  private readonly tables = new Map<string, Table>();
+  private readonly listeners = new Set<(table: TableView) => void>();
+
+  constructor(private readonly host: GameHost) {}
+
+  /** Called with the new view whenever a table changes. */
+  onChange(listener: (table: TableView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  view(code: string): TableView {
+    const t = this.find(code);
+    return {
+      code: t.code,
+      hostId: t.hostId,
+      options: t.options,
+      seats: t.seats.map((s, index) => ({ index, playerId: s.playerId, name: s.name, bot: s.bot, ready: s.ready, connected: s.playerId !== null })),
+      status: t.status,
+      gameId: t.gameId,
+    };
+  }
+
+  /** Tables where `playerId` sits. */
+  tablesOf(playerId: string): TableView[] {
+    return [...this.tables.values()].filter((t) => t.seats.some((s) => s.playerId === playerId)).map((t) => this.view(t.code));
+  }
+
+  /** Creates a table with its creator in seat 0, host of the table. */
+  create(player: { id: string; name: string }, options: TableOptions): TableView {
+    if (!this.host.accepts) throw new TableError("SHUTTING_DOWN", "this node is shutting down; create the table elsewhere");
+    let code = "";
+    do code = Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+    while (this.tables.has(code));
+    const seats: Seat[] = Array.from({ length: options.seats }, () => ({ playerId: null, name: null, bot: null, ready: false }));
+    seats[0] = { playerId: player.id, name: player.name, bot: null, ready: false };
+    this.tables.set(code, { code, hostId: player.id, options, seats, status: "open", gameId: null });
+    return this.changed(code);
+  }
+
+  /** Takes the first free seat. TABLE_NOT_FOUND, ALREADY_STARTED, ALREADY_SEATED, TABLE_FULL. */
+  join(player: { id: string; name: string }, code: string): TableView {
+    const t = this.find(code);
+    if (t.seats.some((s) => s.playerId === player.id)) throw new TableError("ALREADY_SEATED", `you already sit at table ${code}`);
+    if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
+    const free = t.seats.find((s) => s.playerId === null && s.bot === null);
+    if (!free) throw new TableError("TABLE_FULL", `table ${code} is full`);
+    Object.assign(free, { playerId: player.id, name: player.name, bot: null, ready: false });
+    return this.changed(code);
+  }
+
+  /** Leaves a table before its game starts; the host leaving closes the table. */
+  leave(playerId: string, code: string): TableView {
+    const t = this.find(code);
+    const seat = t.seats.find((s) => s.playerId === playerId);
+    if (!seat) throw new TableError("NOT_SEATED", `you do not sit at table ${code}`);
+    if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started: its game goes on, played by a bot while you are away`);
+    Object.assign(seat, { playerId: null, name: null, bot: null, ready: false });
+    if (playerId === t.hostId) {
+      const next = t.seats.find((s) => s.playerId !== null);
+      if (next) t.hostId = next.playerId!;
+      else {
+        const last = this.view(code);
+        this.tables.delete(code);
+        return last;
+      }
+    }
+    return this.changed(code);
+  }
+
+  setReady(playerId: string, code: string, ready: boolean): TableView {
+    const t = this.find(code);
+    const seat = t.seats.find((s) => s.playerId === playerId);
+    if (!seat) throw new TableError("NOT_SEATED", `you do not sit at table ${code}`);
+    if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
+    seat.ready = ready;
+    return this.changed(code);
+  }
+
+  /** The host fills every empty seat with a bot of the table's kind. */
+  fillBots(playerId: string, code: string): TableView {
+    const t = this.find(code);
+    if (t.hostId !== playerId) throw new TableError("NOT_HOST", "only the table's host fills seats with bots");
+    if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
+    if (!t.options.botsAllowed) throw new TableError("INVALID_MESSAGE", `table ${code} does not allow bots`);
+    let n = 0;
+    for (const s of t.seats) {
+      if (s.playerId === null && s.bot === null) Object.assign(s, { bot: t.options.botKind, name: `bot ${++n}`, ready: true });
+    }
+    return this.changed(code);
+  }
+
+  /** The host starts the game: every seat taken, every person ready. */
+  async start(playerId: string, code: string): Promise<TableView> {
+    const t = this.find(code);
+    if (t.hostId !== playerId) throw new TableError("NOT_HOST", "only the table's host starts the game");
+    if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
+    if (t.seats.some((s) => s.playerId === null && s.bot === null)) throw new TableError("NOT_READY", `table ${code} has empty seats: wait for players or fill them with bots`);
+    const unready = t.seats.filter((s) => s.playerId !== null && !s.ready && s.playerId !== t.hostId);
+    if (unready.length > 0) throw new TableError("NOT_READY", `waiting for ${unready.map((s) => s.name).join(", ")} to be ready`);
+    t.status = "playing";
+    const seats: RoomSeat[] = t.seats.map((s, index) => ({
+      index,
+      playerId: s.playerId ?? `bot-${code}-${index}`,
+      name: s.name ?? `bot ${index}`,
+      bot: s.playerId ? null : s.bot,
+    }));
+    try {
+      const room = await this.host.createGame({ seats, tableCode: code, turnSeconds: t.options.turnSeconds });
+      t.gameId = room.id;
+    } catch (error) {
+      t.status = "open";
+      throw error;
+    }
+    return this.changed(code);
+  }
+
+  /** Marks the table of a finished game. */
+  finished(code: string): void {
+    const t = this.tables.get(code);
+    if (t) {
+      t.status = "finished";
+      this.changed(code);
+    }
+  }
+
+  private find(code: string): Table {
+    const t = this.tables.get(code);
+    if (!t) throw new TableError("TABLE_NOT_FOUND", `no table with code ${code}`);
+    return t;
+  }
+
+  private changed(code: string): TableView {
+    const view = this.view(code);
+    for (const l of this.listeners) l(view);
+    return view;
+  }
+}
