@@ -1,4 +1,4 @@
-import { canReroll, countFace, indexesOf } from "./rules/dice.js";
+import { canReroll, countFace, gatlingFires, indexesOf } from "./rules/dice.js";
 import { livingIds, shotTargets } from "./rules/distance.js";
 import type { PlayerId } from "./types.js";
 import type { PlayerView } from "./view.js";
@@ -46,7 +46,9 @@ export function legalActions(view: PlayerView, playerId: PlayerId): LegalActions
         ? { beers: beers.map((b) => b.die), shots: shots.map((x) => x.die) }
         : null;
       const gatlings = countFace(view.dice, "gatling");
-      const holders = view.players.filter((p) => p.alive && p.arrows > 0).map((p) => ({ id: p.id, arrows: p.arrows }));
+      // C7: when Kit's own Gatling fires his arrows return anyway, so he names only other players.
+      const selfToo = !gatlingFires(view.dice, me.character);
+      const holders = view.players.filter((p) => p.alive && p.arrows > 0 && (selfToo || p.id !== playerId)).map((p) => ({ id: p.id, arrows: p.arrows }));
       const arrowDiscards = me.character === "kit_carlson" && gatlings > 0 ? { max: gatlings, players: holders } : null;
       return { kind: "resolve", shots, beers, slab, arrowDiscards };
     }

@@ -71,10 +71,13 @@ export function createGame(setup: GameSetup): SetupResult {
     return invalid(`players: a classic table has 3 to 8 players (R1.1), got ${Array.isArray(seats) ? seats.length : "none"}`);
   }
   const seed = setup.seed ?? 0;
-  if (!Number.isSafeInteger(seed)) return invalid(`seed: must be an integer, got ${String(seed)}`);
+  if (!Number.isInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 31) {
+    return invalid(`seed: must be a 32-bit signed integer (-2^31 to 2^31-1), got ${String(seed)}`);
+  }
 
   const ids = new Set<string>();
   for (const [i, seat] of seats.entries()) {
+    if (seat === null || typeof seat !== "object") return invalid(`players[${i}]: must be an object with an id`);
     if (typeof seat.id !== "string" || seat.id.length === 0) return invalid(`players[${i}].id: must be a non-empty string`);
     if (ids.has(seat.id)) return invalid(`players[${i}].id: "${seat.id}" is used twice`);
     ids.add(seat.id);

@@ -132,6 +132,9 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
       stop: { actions: "reject" },
       resolve: { actions: "reject" },
       react: { actions: "reject" },
+      // Any other event is not a command: refused with the engine's code (INVALID_COMMAND), not ignored
+      // (an ignored event would leave the previous command's rejection in the context).
+      "*": { actions: "reject" },
     },
     states: {
       setup: { always: { actions: "deal", target: "rolling" } },

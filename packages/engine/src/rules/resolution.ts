@@ -60,7 +60,11 @@ export function validateResolve(s: GameState, c: ResolveCommand): RuleError | nu
     const gatlings = countFace(dice, "gatling");
     if (discards.length > gatlings) return err("INVALID_COMMAND", `resolve.arrowDiscards: at most one per gatling die (${gatlings})`);
     const taken = new Map<string, number>();
+    const ownGatlingFires = gatlingFires(dice, active.character);
     for (const [k, id] of discards.entries()) {
+      if (ownGatlingFires && id === active.id) {
+        return err("INVALID_TARGET", `resolve.arrowDiscards[${k}]: his Gatling fires and returns his own arrows anyway; discards come from other players (C7)`);
+      }
       const p = s.players.find((x) => x.id === id);
       const n = (taken.get(id) ?? 0) + 1;
       taken.set(id, n);
