@@ -1,0 +1,163 @@
+import { DbError } from "../errors.js";
+import type { NewLogEntry } from "../types.js";
+import type { DbHandle } from "../handle.js";
+import { commitLog, type LogGuard } from "./commit.js";
+
+/** What one flush did, for metrics and tests. */
+export interface FlushInfo {
+  /** Entries in the batch (committed + failed). */
+  entries: number;
+  /** Distinct games in the batch. */
+  games: number;
+  /** Games whose entries were refused (their promises rejected with the reason). */
+  failedGames: number;
+  /** Set when the whole transaction failed: every promise of the batch was rejected with it. */
+  error?: DbError;
+  durationMs: number;
+}
+
+export interface LogWriterOptions {
+  /** Most entries per transaction, default 256. */
+  maxBatch?: number;
+  /** How long the first entry of a batch waits for company, default 2 ms. */
+  maxDelayMs?: number;
+  /** Called after every flush (after the promises of the batch are settled). */
+  onFlush?: (info: FlushInfo) => void;
+  /** Fencing seam: see LogGuard. */
+  guard?: LogGuard;
+}
+
+/** Counters since the writer was created. */
+export interface LogWriterStats {
+  flushes: number;
+  entries: number;
+  failedEntries: number;
+}
+
+export interface LogWriter {
+  /**
+   * Queues one entry and resolves once it is committed (DESIGN invariant 3: acknowledge after this).
+   * Rejects with a DbError: the game's refusal (DUPLICATE_SEQ, DUPLICATE_COMMAND_ID, SEQ_GAP,
+   * GAME_NOT_FOUND, FENCED, INVALID_ENTRY: every entry of that game in the same batch gets it, the
+   * other games' entries are committed), WRITE_FAILED (the whole batch's transaction failed), or
+   * WRITER_CLOSED. Entries of one game must be appended in seq order; once one is refused, the later
+   * ones of that game fail too (SEQ_GAP), so a log never has holes.
+   */
+  append(gameId: string, entry: NewLogEntry): Promise<void>;
+  /** Resolves when everything appended before the call is settled (committed or rejected). Never rejects. */
+  flush(): Promise<void>;
+  /** Refuses new appends (WRITER_CLOSED), then drains like flush(). Does not close the database. */
+  close(): Promise<void>;
+  readonly stats: Readonly<LogWriterStats>;
+}
+
+interface Pending {
+  gameId: string;
+  entry: NewLogEntry;
+  resolve: () => void;
+  reject: (e: DbError) => void;
+}
+
+/**
+ * A group-commit writer for command logs. Appends from any number of games are queued and written
+ * together: one transaction (one INSERT of all rows, one UPDATE of the games' lastSeq) per flush, at
+ * most `maxBatch` entries. A flush starts `maxDelayMs` after the first queued entry, at once when
+ * `maxBatch` entries wait, and right after the previous flush when entries arrived during it; only one
+ * flush runs at a time.
+ */
+export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): LogWriter {
+  const maxBatch = options.maxBatch ?? 256;
+  const maxDelayMs = options.maxDelayMs ?? 2;
+  if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be a positive integer, got ${maxBatch}`);
+  const stats: LogWriterStats = { flushes: 0, entries: 0, failedEntries: 0 };
+  let queue: Pending[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let closed = false;
+
+  // Starts a drain now unless one runs (it will pick the new entries up). A drain always awaits the
+  // database before it ends, so `running` is set before its .finally() runs.
+  const start = () => {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (running || queue.length === 0) return;
+    running = drain()
+      .catch(() => undefined)
+      .finally(() => {
+        running = null;
+        if (queue.length > 0) start(); // appended after the drain's last look at the queue
+      });
+  };
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(maxBatch);
+      await flushBatch(batch);
+    }
+  }
+
+  async function flushBatch(batch: Pending[]): Promise<void> {
+    const t0 = performance.now();
+    const byGame = new Map<string, NewLogEntry[]>();
+    for (const p of batch) {
+      const list = byGame.get(p.gameId);
+      if (list) list.push(p.entry);
+      else byGame.set(p.gameId, [p.entry]);
+    }
+    let failures = new Map<string, DbError>();
+    let error: DbError | undefined;
+    try {
+      failures = await commitLog(db.prisma, byGame, options.guard);
+    } catch (e) {
+      error = e instanceof DbError ? e : new DbError("WRITE_FAILED", `log write failed: ${String(e)}`, { cause: e });
+    }
+    let failed = 0;
+    for (const p of batch) {
+      const why = error ?? failures.get(p.gameId);
+      if (why) {
+        failed++;
+        p.reject(why);
+      } else p.resolve();
+    }
+    stats.flushes++;
+    stats.entries += batch.length;
+    stats.failedEntries += failed;
+    const info: FlushInfo = { entries: batch.length, games: byGame.size, failedGames: error ? byGame.size : failures.size, durationMs: performance.now() - t0 };
+    if (error) info.error = error;
+    try {
+      options.onFlush?.(info);
+    } catch {
+      // A metrics hook must not break the writer.
+    }
+  }
+
+  const flush = async () => {
+    while (queue.length > 0 || running) {
+      if (!running) start();
+      await running;
+    }
+  };
+
+  return {
+    append(gameId, entry) {
+      if (closed) return Promise.reject(new DbError("WRITER_CLOSED", "the log writer is closed", { gameId, seq: entry.seq }));
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ gameId, entry, resolve, reject });
+        if (running) return; // drain() picks it up right after the current flush
+        if (queue.length >= maxBatch) start();
+        else timer ??= setTimeout(start, maxDelayMs);
+      });
+    },
+    flush,
+    async close() {
+      closed = true;
+      await flush();
+    },
+    get stats() {
+      return { ...stats };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type pg from "pg";
+import type { MigrationSession, MigrationTx } from "./apply.js";
+
+/** A MigrationSession over an embedded PGlite (its own transaction(), which also locks out other queries). */
+export function pgliteSession(db: PGlite): MigrationSession {
+  return {
+    transaction: (fn) =>
+      db.transaction((tx: Transaction) => {
+        const mtx: MigrationTx = {
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+          query: async <Row>(sql: string, params?: unknown[]) => (await tx.query<Row>(sql, params)).rows,
+        };
+        return fn(mtx);
+      }),
+  };
+}
+
+/**
+ * A MigrationSession over a pg pool: each transaction takes one pooled connection, BEGIN ... COMMIT,
+ * ROLLBACK when `fn` throws. Scripts go through the simple query protocol (several statements allowed).
+ */
+export function pgPoolSession(pool: pg.Pool): MigrationSession {
+  return {
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const mtx: MigrationTx = {
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
+        };
+        const out = await fn(mtx);
+        await client.query("COMMIT");
+        return out;
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}

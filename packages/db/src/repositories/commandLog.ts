@@ -1,0 +1,71 @@
+import type { Command, Face, GameLog, GameSetup } from "@bang/engine";
+import type { CommandLogEntry } from "../client.js";
+import type { DbHandle } from "../handle.js";
+import { fromJson } from "../json.js";
+import { commitLog } from "../log/commit.js";
+import type { NewLogEntry, StoredLogEntry } from "../types.js";
+
+export interface CommandLogRepository {
+  /**
+   * Stores a game's entries, all or none, in one transaction. `entries` must continue the log: seq
+   * lastSeq + 1, + 2, ... in order (an empty array does nothing). Throws DbError DUPLICATE_SEQ,
+   * DUPLICATE_COMMAND_ID, SEQ_GAP, GAME_NOT_FOUND, INVALID_ENTRY or WRITE_FAILED; nothing is stored then.
+   * For many concurrent games prefer createLogWriter (one transaction for many games).
+   */
+  appendEntries(gameId: string, entries: readonly NewLogEntry[]): Promise<void>;
+  /** The game's entries in seq order (those after `afterSeq` when given; resume from a seq). */
+  loadLog(gameId: string, options?: { afterSeq?: number }): Promise<StoredLogEntry[]>;
+  /** The entry a client command produced, or null (DESIGN invariant 5: answer a repeat from it). */
+  findByClientCommandId(gameId: string, clientCommandId: string): Promise<StoredLogEntry | null>;
+  /** Setup + entries, ready for the engine's replay(), or null when the game does not exist. */
+  loadGameLog(gameId: string): Promise<GameLog | null>;
+}
+
+/** The command log over a Prisma client. */
+export function createCommandLog(db: DbHandle): CommandLogRepository {
+  const { prisma } = db;
+  return {
+    async appendEntries(gameId, entries) {
+      const failures = await commitLog(prisma, new Map([[gameId, entries]]));
+      const failure = failures.get(gameId);
+      if (failure) throw failure;
+    },
+    async loadLog(gameId, options = {}) {
+      const rows = await prisma.commandLogEntry.findMany({
+        where: { gameId, ...(options.afterSeq === undefined ? {} : { seq: { gt: options.afterSeq } }) },
+        orderBy: { seq: "asc" },
+      });
+      return rows.map(toStored);
+    },
+    async findByClientCommandId(gameId, clientCommandId) {
+      const row = await prisma.commandLogEntry.findUnique({ where: { gameId_clientCommandId: { gameId, clientCommandId } } });
+      return row ? toStored(row) : null;
+    },
+    async loadGameLog(gameId) {
+      const game = await prisma.game.findUnique({
+        where: { id: gameId },
+        select: { setup: true, log: { orderBy: { seq: "asc" }, select: { command: true, dice: true } } },
+      });
+      if (!game) return null;
+      return {
+        setup: fromJson<GameSetup>(game.setup),
+        entries: game.log.map((e) => ({
+          command: fromJson<Command>(e.command),
+          ...(e.dice === null ? {} : { dice: fromJson<Face[][]>(e.dice) }),
+        })),
+      };
+    },
+  };
+}
+
+function toStored(row: CommandLogEntry): StoredLogEntry {
+  return {
+    gameId: row.gameId,
+    seq: row.seq,
+    playerId: row.playerId,
+    clientCommandId: row.clientCommandId,
+    command: fromJson<Command>(row.command),
+    ...(row.dice === null ? {} : { dice: fromJson<Face[][]>(row.dice) }),
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,121 @@
+import type { GameSetup, Mode, Winner } from "@bang/engine";
+import { Prisma, type GameStatus } from "../client.js";
+import { DbError } from "../errors.js";
+import type { DbHandle } from "../handle.js";
+import { fromJson, toJson } from "../json.js";
+import type { GameRecord, SeatInput } from "../types.js";
+
+export interface CreateGameInput {
+  /** Default: a new uuid. */
+  id?: string | undefined;
+  mode: Mode;
+  /** The engine setup the game starts from, seed included. */
+  setup: GameSetup;
+  tableCode?: string | null | undefined;
+  seats: readonly SeatInput[];
+}
+
+export interface ListGamesFilter {
+  status?: GameStatus | undefined;
+  tableCode?: string | undefined;
+  /** Most games returned, newest first; default 100. */
+  limit?: number | undefined;
+}
+
+export interface GameRepository {
+  /** Creates a running game and its seats in one transaction. Rejects on a taken id or unknown player. */
+  createGame(input: CreateGameInput): Promise<GameRecord>;
+  /** Marks the game finished now with its winner. Throws DbError GAME_NOT_FOUND. */
+  finishGame(id: string, winner: Winner | null): Promise<GameRecord>;
+  /** Marks the game abandoned now (given up before a winner). Throws DbError GAME_NOT_FOUND. */
+  abandonGame(id: string): Promise<GameRecord>;
+  /** Games newest first, with their seats. */
+  listGames(filter?: ListGamesFilter): Promise<GameRecord[]>;
+  /** One game with its seats, or null. */
+  getGame(id: string): Promise<GameRecord | null>;
+}
+
+const withSeats = { seats: { orderBy: { seat: "asc" } } } satisfies Prisma.GameInclude;
+type GameRow = Prisma.GameGetPayload<{ include: typeof withSeats }>;
+
+/** Games and their seats over a Prisma client. */
+export function createGameRepository(db: DbHandle): GameRepository {
+  const { prisma } = db;
+
+  const update = async (id: string, data: Prisma.GameUpdateInput): Promise<GameRecord> => {
+    try {
+      return toRecord(await prisma.game.update({ where: { id }, data, include: withSeats }));
+    } catch (e) {
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2025") {
+        throw new DbError("GAME_NOT_FOUND", `game ${id} does not exist`, { gameId: id });
+      }
+      throw e;
+    }
+  };
+
+  return {
+    async createGame(input) {
+      const row = await prisma.game.create({
+        data: {
+          ...(input.id === undefined ? {} : { id: input.id }),
+          mode: input.mode,
+          setup: toJson(input.setup),
+          tableCode: input.tableCode ?? null,
+          seats: {
+            create: input.seats.map((s) => ({
+              seat: s.seat,
+              name: s.name,
+              botKind: s.botKind ?? null,
+              ...(s.playerId ? { player: { connect: { id: s.playerId } } } : {}),
+            })),
+          },
+        },
+        include: withSeats,
+      });
+      return toRecord(row);
+    },
+    finishGame: (id, winner) =>
+      update(id, {
+        status: "finished",
+        finishedAt: new Date(),
+        winnerTeam: winner?.team ?? null,
+        winnerPlayers: winner ? toJson(winner.players) : Prisma.DbNull,
+      }),
+    abandonGame: (id) => update(id, { status: "abandoned", finishedAt: new Date() }),
+    async listGames(filter = {}) {
+      const rows = await prisma.game.findMany({
+        where: {
+          ...(filter.status === undefined ? {} : { status: filter.status }),
+          ...(filter.tableCode === undefined ? {} : { tableCode: filter.tableCode }),
+        },
+        orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        take: filter.limit ?? 100,
+        include: withSeats,
+      });
+      return rows.map(toRecord);
+    },
+    async getGame(id) {
+      const row = await prisma.game.findUnique({ where: { id }, include: withSeats });
+      return row ? toRecord(row) : null;
+    },
+  };
+}
+
+function toRecord(row: GameRow): GameRecord {
+  return {
+    id: row.id,
+    mode: row.mode as Mode,
+    status: row.status,
+    setup: fromJson<GameSetup>(row.setup),
+    tableCode: row.tableCode,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    finishedAt: row.finishedAt,
+    lastSeq: row.lastSeq,
+    winner:
+      row.winnerTeam === null || row.winnerPlayers === null
+        ? null
+        : { team: row.winnerTeam as Winner["team"], players: fromJson<string[]>(row.winnerPlayers) },
+    seats: row.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, botKind: s.botKind, name: s.name })),
+  };
+}

@@ -1,0 +1,68 @@
+import type { Command, Face, GameSetup, Mode, Winner } from "@bang/engine";
+import type { GameStatus, PlayerKind } from "./client.js";
+
+/** A player as stored. */
+export interface PlayerRecord {
+  id: string;
+  name: string;
+  kind: PlayerKind;
+  createdAt: Date;
+}
+
+/** A seat of a new game: a human seat names its player; a bot seat has `botKind` and no player. */
+export interface SeatInput {
+  /** 0-based index into `setup.players` (clockwise). */
+  seat: number;
+  playerId?: string | null | undefined;
+  botKind?: string | null | undefined;
+  /** Name shown at the table. */
+  name: string;
+}
+
+export interface SeatRecord {
+  seat: number;
+  playerId: string | null;
+  botKind: string | null;
+  name: string;
+}
+
+/** A game as stored, with its seats in seat order. */
+export interface GameRecord {
+  id: string;
+  mode: Mode;
+  status: GameStatus;
+  setup: GameSetup;
+  tableCode: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+  /** Seq of the last stored log entry; 0 before the first. */
+  lastSeq: number;
+  /** Set once finished (null for a game that ended without a winner or has not ended). */
+  winner: Winner | null;
+  seats: SeatRecord[];
+}
+
+/**
+ * One accepted command to store. `seq` numbers a game's entries 1, 2, 3... without gaps; `playerId`
+ * is the acting player's id in the game (the command's `by`); `clientCommandId` is the id the client
+ * chose (unique per game, DESIGN invariant 5); `dice` only for games with forced dice (engine LogEntry).
+ */
+export interface NewLogEntry {
+  seq: number;
+  playerId: string;
+  clientCommandId: string;
+  command: Command;
+  dice?: Face[][] | undefined;
+}
+
+/** A stored log entry. `command` and `dice` are exactly what was appended. */
+export interface StoredLogEntry {
+  gameId: string;
+  seq: number;
+  playerId: string;
+  clientCommandId: string;
+  command: Command;
+  dice?: Face[][] | undefined;
+  createdAt: Date;
+}
