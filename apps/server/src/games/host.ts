@@ -87,7 +87,7 @@ export class GameHost {
   /** Stops taking new games, waits for every queued command, and drains the store's writes. */
   async drain(): Promise<void> {
     this.accepting = false;
-    await Promise.all([...this.rooms.values()].map((r) => r.idle()));
+    await Promise.all([...this.rooms.values()].map((r) => r.stop()));
     await this.store.flush();
   }
 

@@ -17,7 +17,7 @@ export interface RoomTimings {
 }
 
 /** How many recent entries a room keeps to answer `resume` with events rather than a snapshot. */
-const HISTORY = 128;
+const HISTORY = 32;
 /** How many refused command ids a room remembers (accepted ones are all remembered: they are the log). */
 const REFUSED_MEMORY = 1024;
 
@@ -51,6 +51,7 @@ export class GameRoom {
   private turnTimer: NodeJS.Timeout | null = null;
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
   private disposed = false;
+  private stopping = false;
   private finishing: Promise<void> | null = null;
 
   private constructor(
@@ -157,10 +158,21 @@ export class GameRoom {
    * stored (or refused). A repeated id gets the first answer again and applies nothing (DESIGN 5).
    */
   submit(by: string, commandId: string, command: GameCommand, origin: Origin = "player"): Promise<Answer> {
+    if (this.stopping) return Promise.resolve({ ok: false, code: "SHUTTING_DOWN", message: "this node is shutting down: reconnect and send the command again" });
     const received = performance.now();
     const run = this.queue.then(() => this.apply(by, commandId, command, origin, received));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Stops taking commands (they are answered SHUTTING_DOWN, which the SDK resends elsewhere) and
+   * timers; the commands already queued still run. Resolves once they are handled.
+   */
+  stop(): Promise<void> {
+    this.stopping = true;
+    this.clearTurnTimer();
+    return this.idle();
   }
 
   /** Resolves when every queued command has been handled. */
@@ -271,7 +283,7 @@ export class GameRoom {
   /** Arms the timer for whoever the game waits for: a bot's short delay, or a person's turn timer. */
   private schedule(): void {
     this.clearTurnTimer();
-    if (this.disposed || this.over) return;
+    if (this.disposed || this.stopping || this.over) return;
     const waitingFor = playerToAct(this.actor.state);
     if (waitingFor === null) return;
     const seat = this.seats.find((s) => s.playerId === waitingFor);
@@ -294,7 +306,7 @@ export class GameRoom {
     const view = playerView(this.actor.state, { kind: "player", id: playerId });
     const { by: _by, ...command } = bot.choose(view, playerId);
     const answer = await this.submit(playerId, `bot:${this.id}:${this.seqNo + 1}`, command as GameCommand, origin);
-    if (!answer.ok && !["NOT_YOUR_TURN", "WRONG_PHASE", "COMMAND_ID_REUSED", "RETRY"].includes(answer.code)) {
+    if (!answer.ok && !["NOT_YOUR_TURN", "WRONG_PHASE", "COMMAND_ID_REUSED", "RETRY", "SHUTTING_DOWN"].includes(answer.code)) {
       this.log.error({ gameId: this.id, playerId, code: answer.code, message: answer.message }, "bot command refused");
     }
     if (!answer.ok) this.schedule();

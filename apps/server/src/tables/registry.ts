@@ -133,6 +133,7 @@ export class TableRegistry {
   /** The host starts the game: every seat taken, every person ready. */
   async start(playerId: string, code: string): Promise<TableView> {
     const t = this.find(code);
+    if (!this.host.accepts) throw new TableError("SHUTTING_DOWN", "this node is shutting down; start the game again once reconnected");
     if (t.hostId !== playerId) throw new TableError("NOT_HOST", "only the table's host starts the game");
     if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
     if (t.seats.some((s) => s.playerId === null && s.bot === null)) throw new TableError("NOT_READY", `table ${code} has empty seats: wait for players or fill them with bots`);
