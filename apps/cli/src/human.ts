@@ -1,23 +1,29 @@
 /**
  * The person's seat in `bang play`: shows the table from their own playerView, says what they may do
- * (from legalActions), and prompts until the engine accepts a command.
+ * (from legalActions), and prompts until a command is accepted. Who accepts is the caller's `submit`:
+ * the engine in a local game, the server in a game played over the network.
  */
-import {
-  applyCommand,
-  legalActions,
-  playerView,
-  type ApplyResult,
-  type Command,
-  type GameState,
-  type LegalActions,
-  type PlayerId,
-  type PlayerView,
-} from "@bang/engine";
+import { legalActions, type Command, type LegalActions, type PlayerId, type PlayerView } from "@bang/engine";
 import { columns, describeWinner, formatCommand, renderTable } from "./format.js";
 import type { LineReader } from "./input.js";
 import { parseMove, playerNamed } from "./move.js";
 
-export type HumanMove = { result: Extract<ApplyResult, { ok: true }>; command: Command } | "quit" | "eof";
+/** A command refused by the engine or the server, with its stable code. */
+export interface Refusal {
+  ok: false;
+  error: { code: string; message: string };
+  /** The game moved on since the view the person answered (a server's turn timer played for them). */
+  stale?: boolean;
+}
+
+/** Plays a command: its result once accepted, or the refusal. */
+export type Submit<R extends { ok: true }> = (command: Command) => R | Refusal | Promise<R | Refusal>;
+
+/**
+ * What the person did: a command accepted (with the result `submit` gave), quit, end of input, or
+ * "stale": a refusal because the game moved on, after which the caller asks again from a fresh view.
+ */
+export type HumanMove<R> = { result: R; command: Command } | "quit" | "eof" | "stale";
 
 /** The person at the terminal, playing seat `me`. */
 export class HumanSeat {
@@ -30,10 +36,6 @@ export class HumanSeat {
     /** The list of commands, printed on `help`. */
     private readonly help: string,
   ) {}
-
-  private view(state: GameState): PlayerView {
-    return playerView(state, { kind: "player", id: this.me });
-  }
 
   /** The hint above the prompt: what the person may do now, with the legal choices. */
   private hint(view: PlayerView, legal: LegalActions): string {
@@ -155,18 +157,20 @@ export class HumanSeat {
     return null;
   }
 
-  /** Shows the table as the person sees it, unless it was shown in this very state. */
-  showTable(state: GameState): void {
-    if (state.stateId === this.shownStateId) return;
-    this.say(`\n${renderTable(this.view(state))}`);
-    this.shownStateId = state.stateId;
+  /** Shows the table as the person sees it (their own view), unless it was shown in this very state. */
+  showTable(view: PlayerView): void {
+    if (view.stateId === this.shownStateId) return;
+    this.say(`\n${renderTable(view)}`);
+    this.shownStateId = view.stateId;
   }
 
-  /** The person's move: shows the table when it changed, prompts until a command is accepted. */
-  async humanMove(state: GameState): Promise<HumanMove> {
-    const view = this.view(state);
+  /**
+   * The person's move from their own `view`: shows the table when it changed, prompts until `submit`
+   * accepts a command. A refusal prints `CODE: message` and asks again (or returns "stale").
+   */
+  async humanMove<R extends { ok: true }>(view: PlayerView, submit: Submit<R>): Promise<HumanMove<R>> {
     const legal = legalActions(view, this.me);
-    this.showTable(state);
+    this.showTable(view);
     this.say(this.hint(view, legal));
     for (;;) {
       const line = await this.reader.ask(`${legal.kind}> `);
@@ -197,15 +201,15 @@ export class HumanSeat {
         }
         command = move.command;
       }
-      const result = applyCommand(state, command);
+      const result = await submit(command);
       if (result.ok) return { result, command };
       this.say(`${result.error.code}: ${result.error.message}`);
+      if (result.stale) return "stale";
     }
   }
 
-  /** Shows a finished game: the winner and every role. */
-  gameOver(state: GameState): void {
-    const view = this.view(state);
+  /** Shows a finished game from the person's view: the winner and every role. */
+  gameOver(view: PlayerView): void {
     const winner = view.winner!;
     this.say(`\n${renderTable(view)}`);
     this.say(`\nWinner: ${describeWinner(winner)}. ${winner.players.includes(this.me) ? "You win!" : "You lose."}`);

@@ -12,6 +12,13 @@ export class LineReader {
   private closed = false;
   /** Piped input is not echoed by a terminal: print each answer after its prompt, for a readable transcript. */
   private readonly echo: boolean;
+  private end: () => void = () => {};
+  /**
+   * Resolves when the input closes with no line left to read (Ctrl-C, or the end of piped input while
+   * nothing is queued), so that a wait without a prompt can stop too. Lines still queued are answers to
+   * come: then it never resolves, and `ask` reports the end.
+   */
+  readonly ended: Promise<void> = new Promise((resolve) => (this.end = resolve));
 
   constructor(
     input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
@@ -24,6 +31,7 @@ export class LineReader {
     this.rl.on("close", () => {
       this.closed = true;
       this.deliver(null);
+      if (this.queue.length === 0) this.end();
     });
     // Ctrl-C at a prompt closes the input like end-of-input does.
     this.rl.on("SIGINT", () => this.rl.close());

@@ -14,7 +14,8 @@ export interface CommandModule {
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
   scenario: { summary: "run rule scenario files and check their expectations", load: () => import("./commands/scenario.js") },
   simulate: { summary: "play many bot games and print win rates", load: () => import("./commands/simulate.js") },
-  play: { summary: "play a game in the terminal against bots", load: () => import("./commands/play.js") },
+  play: { summary: "play a game in the terminal against bots, locally or on a server", load: () => import("./commands/play.js") },
+  bots: { summary: "play tables of bot clients on a server; load-test it", load: () => import("./commands/bots.js") },
   replay: { summary: "replay a saved game log entry by entry", load: () => import("./commands/replay.js") },
 };
 

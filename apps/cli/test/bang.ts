@@ -2,6 +2,7 @@
  * Test helpers: the BUILT `bang` binary (apps/cli/dist/main.js), built first when it is missing or
  * older than the sources it is made of. `npm test` builds before Vitest runs, so this usually builds
  * nothing; run alone (`npx vitest run apps/cli`), it builds once, under a lock shared by the test files.
+ * The same goes for the game server (apps/server/dist/main.js) that the server tests start.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -14,13 +15,37 @@ export const MAIN = join(ROOT, "apps/cli/dist/main.js");
 /** The shared scenarios, beside the repository (../shared/scenarios from the repository root). */
 export const SCENARIOS = resolve(ROOT, "../shared/scenarios");
 
-/** The workspaces the binary is built from, and the file each build writes. */
-const BUILT_FROM = [
-  ["apps/cli", "dist/main.js"],
-  ["packages/engine", "dist/index.js"],
-  ["packages/bots", "dist/index.js"],
-  ["packages/scenario", "dist/index.js"],
-] as const;
+/** A turbo build target: its filter, and the workspaces it is built from with the file each build writes. */
+interface Target {
+  filter: string;
+  from: readonly (readonly [string, string])[];
+}
+
+/** The `bang` binary. */
+const CLI: Target = {
+  filter: "@bang/cli...",
+  from: [
+    ["apps/cli", "dist/main.js"],
+    ["packages/engine", "dist/index.js"],
+    ["packages/bots", "dist/index.js"],
+    ["packages/scenario", "dist/index.js"],
+    ["packages/protocol", "dist/index.js"],
+    ["packages/client", "dist/index.js"],
+  ],
+};
+
+/** The game server node. */
+const SERVER: Target = {
+  filter: "@bang/server...",
+  from: [
+    ["apps/server", "dist/main.js"],
+    ["packages/db", "dist/index.js"],
+    ["packages/engine", "dist/index.js"],
+    ["packages/bots", "dist/index.js"],
+    ["packages/protocol", "dist/index.js"],
+    ["packages/client", "dist/index.js"],
+  ],
+};
 
 function newestIn(path: string): number {
   const stat = statSync(path);
@@ -28,8 +53,8 @@ function newestIn(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestIn(join(path, name))), 0);
 }
 
-function stale(): boolean {
-  return BUILT_FROM.some(([dir, output]) => {
+function stale(target: Target): boolean {
+  return target.from.some(([dir, output]) => {
     const out = join(ROOT, dir, output);
     if (!existsSync(out)) return true;
     const inputs = ["src", "package.json", "tsconfig.json"].map((f) => join(ROOT, dir, f)).filter(existsSync);
@@ -41,7 +66,16 @@ const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 
 /** Builds the binary and the packages it uses (turbo, `@bang/cli...`) when dist is missing or stale. */
 export function ensureBuilt(): void {
-  if (!stale()) return;
+  build(CLI);
+}
+
+/** Builds the game server and the packages it uses (`@bang/server...`) when dist is missing or stale. */
+export function ensureServerBuilt(): void {
+  build(SERVER);
+}
+
+function build(target: Target): void {
+  if (!stale(target)) return;
   const lock = join(tmpdir(), `bang-cli-build-${createHash("sha1").update(ROOT).digest("hex").slice(0, 12)}.lock`);
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -55,13 +89,13 @@ export function ensureBuilt(): void {
     }
   }
   try {
-    if (!stale()) return;
-    const build = spawnSync("npx", ["turbo", "run", "build", "--filter=@bang/cli...", "--output-logs=errors-only"], {
+    if (!stale(target)) return;
+    const run = spawnSync("npx", ["turbo", "run", "build", `--filter=${target.filter}`, "--output-logs=errors-only"], {
       cwd: ROOT,
       encoding: "utf8",
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
     });
-    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}\n${build.stderr}`);
+    if (run.status !== 0) throw new Error(`the build failed:\n${run.stdout}\n${run.stderr}`);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
@@ -90,9 +124,10 @@ export function bang(args: string[], input = ""): Promise<Run> {
 
 /**
  * Runs `bang ...args` as a person would: each time the output stops at a prompt (a line ending in
- * "> "), `answer(promptLine, transcript)` gives the next line to type, or null to close the input.
+ * "> "), `answer(promptLine, transcript)` gives the next line to type (or a promise of it: the person
+ * may wait for something), or null to close the input.
  */
-export function drive(args: string[], answer: (prompt: string, transcript: string) => string | null): Promise<Run> {
+export function drive(args: string[], answer: (prompt: string, transcript: string) => string | null | Promise<string | null>): Promise<Run> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
@@ -103,9 +138,10 @@ export function drive(args: string[], answer: (prompt: string, transcript: strin
       if (!stdout.endsWith("> ") || stdout.length === answered) return;
       answered = stdout.length;
       const prompt = stdout.slice(stdout.lastIndexOf("\n") + 1);
-      const line = answer(prompt, stdout);
-      if (line === null) child.stdin.end();
-      else child.stdin.write(`${line}\n`);
+      void Promise.resolve(answer(prompt, stdout)).then((line) => {
+        if (line === null) child.stdin.end();
+        else child.stdin.write(`${line}\n`);
+      }, fail);
     });
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
     child.stdin.on("error", () => {});

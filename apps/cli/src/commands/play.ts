@@ -1,14 +1,17 @@
 import { randomInt } from "node:crypto";
 import { parseArgs } from "node:util";
-import { applyCommand, createGame, playerToAct, playerView, type ApplyResult, type Command, type GameLog } from "@bang/engine";
+import { ClientError } from "@bang/client";
+import { applyCommand, createGame, playerToAct, playerView, type ApplyResult, type Command, type GameLog, type GameState } from "@bang/engine";
 import { choiceOption, EXIT, intOption, parseCommandLine, SEED_MAX, SEED_MIN, UsageError } from "../args.js";
 import { describeEvents, formatCommand } from "../format.js";
 import { writeGameLog } from "../gamelog.js";
 import { HumanSeat } from "../human.js";
 import { LineReader } from "../input.js";
+import { playOnline } from "../online.js";
 import { BOT_KINDS, seatBots, tableSetup } from "../match.js";
 
 export const usage = `Usage: bang play [options]
+       bang play --server URL [--name NAME] [--players P] [--bots KIND] [--wait | --code CODE]
 
 Plays one game in the terminal: you hold one seat, bots hold the others. When it is your move the
 table is shown as you may see it, and you type a command:
@@ -28,7 +31,16 @@ Options:
   --seat N       your seat, 1 to P (default 1); seats are p1..pP
   --bots KIND    heuristic or random (default heuristic)
   --save FILE    keep the game log (GameLog JSON) in FILE, for bang replay
-  -h, --help     show this help`;
+  -h, --help     show this help
+
+On a game server (the server deals, rolls and decides; its bots take the empty seats):
+  --server URL   play there (http://host:port) as a new guest, on a new private table of P seats
+                 that starts at once, filled with the server's bots
+  --name NAME    your name at the table (default "player")
+  --wait         show the table's code and wait for Enter before filling the seats and starting,
+                 so that others may join with --code
+  --code CODE    join the table CODE instead, and wait for its host to start the game
+  A dropped connection is retried by itself; the game goes on where it was.`;
 
 /** The command list of the usage, which `help` prints during a game. */
 const HELP = usage.slice(usage.indexOf("  roll"), usage.indexOf("Players are named")).trimEnd();
@@ -43,6 +55,10 @@ export async function run(argv: string[]): Promise<number> {
         seat: { type: "string" },
         bots: { type: "string" },
         save: { type: "string" },
+        server: { type: "string" },
+        name: { type: "string" },
+        code: { type: "string" },
+        wait: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: false,
@@ -52,6 +68,10 @@ export async function run(argv: string[]): Promise<number> {
   if (values.help) {
     process.stdout.write(`${usage}\n`);
     return EXIT.ok;
+  }
+  if (values.server !== undefined) return runOnline(values.server, values);
+  for (const option of ["name", "code", "wait"] as const) {
+    if (values[option] !== undefined) throw new UsageError(`--${option}: only with --server`);
   }
   const players = intOption("players", values.players, 5, 3, 8);
   const seed = intOption("seed", values.seed, randomInt(0, SEED_MAX), SEED_MIN, SEED_MAX);
@@ -74,16 +94,19 @@ export async function run(argv: string[]): Promise<number> {
   const say = (text: string) => process.stdout.write(`${text}\n`);
   const reader = new LineReader();
   const game = new HumanSeat(me, reader, say, HELP);
+  const myView = (s: GameState) => playerView(s, { kind: "player", id: me });
   say(`Bang! The Dice Game: ${players} players, ${kind} bots, seed ${seed} (play this deal again with --seed ${seed}). You are ${me}.`);
   let state = created.state;
-  game.showTable(state);
+  game.showTable(myView(state));
   try {
     while (state.phase !== "gameOver") {
       const actor = playerToAct(state)!;
       let command: Command;
       let result: Extract<ApplyResult, { ok: true }>;
       if (actor === me) {
-        const move = await game.humanMove(state);
+        const before = state;
+        const move = await game.humanMove<Extract<ApplyResult, { ok: true }>>(myView(state), (c) => applyCommand(before, c));
+        if (move === "stale") continue; // the engine answers at once: never stale
         if (move === "quit" || move === "eof") {
           say(`\n${move === "eof" ? "Input closed: you" : "You"} left the game at turn ${state.turnNumber}, before its end.`);
           return EXIT.ok;
@@ -97,13 +120,53 @@ export async function run(argv: string[]): Promise<number> {
       }
       log.entries.push({ command });
       keep();
-      for (const line of describeEvents(result.events, playerView(state, { kind: "player", id: me }).players)) say(line);
+      for (const line of describeEvents(result.events, myView(state).players)) say(line);
       state = result.state;
     }
-    game.gameOver(state);
+    game.gameOver(myView(state));
     return EXIT.ok;
   } finally {
     reader.close();
     if (save !== undefined) say(`Game log saved to ${save} (bang replay ${save}).`);
+  }
+}
+
+/** The longest player name a server takes (LIMITS.maxNameLength of @bang/protocol). */
+const MAX_NAME_LENGTH = 24;
+
+/** `bang play --server URL`: checks the options, then plays on the server (online.ts). */
+async function runOnline(
+  server: string,
+  values: { players?: string; seed?: string; seat?: string; save?: string; bots?: string; name?: string; code?: string; wait?: boolean },
+): Promise<number> {
+  for (const option of ["seed", "seat", "save"] as const) {
+    if (values[option] !== undefined) throw new UsageError(`--${option}: only for a local game (without --server)`);
+  }
+  let url: URL;
+  try {
+    url = new URL(server);
+  } catch {
+    throw new UsageError(`--server: expected a URL such as http://localhost:8080, got "${server}"`);
+  }
+  if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) throw new UsageError(`--server: expected an http(s):// URL, got "${server}"`);
+  const code = values.code?.trim().toUpperCase() ?? null;
+  if (code !== null && !/^[A-Z0-9]{4,8}$/.test(code)) throw new UsageError(`--code: a table code is 4 to 8 letters or digits, got "${values.code}"`);
+  if (code !== null && values.players !== undefined) throw new UsageError("--players: the table's host chose the seats (not with --code)");
+  if (code !== null && values.wait) throw new UsageError("--wait: only for the host of a new table (not with --code)");
+  const name = (values.name ?? "player").trim();
+  if (name.length === 0 || name.length > MAX_NAME_LENGTH) throw new UsageError(`--name: a name has 1 to ${MAX_NAME_LENGTH} characters`);
+  const players = intOption("players", values.players, 5, 3, 8);
+  const bots = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
+
+  const say = (text: string) => process.stdout.write(`${text}\n`);
+  const reader = new LineReader();
+  try {
+    return await playOnline({ url: server, name, players, bots, code, wait: values.wait ?? false }, { say, reader, help: HELP });
+  } catch (e) {
+    if (!(e instanceof ClientError)) throw e;
+    process.stderr.write(`bang play: ${e.code}: ${e.message}\n`);
+    return EXIT.failed;
+  } finally {
+    reader.close();
   }
 }

@@ -1,0 +1,304 @@
+/**
+ * `bang play --server URL`: the person plays a real game on a game server, with the display and the
+ * prompts of a local game (HumanSeat, format.ts). The server decides: commands go out through the
+ * client SDK, and the table is shown from the views and events it sends back. Players appear under
+ * their seat ids p1..pN (SeatAliases), as in a local game.
+ */
+import { ClientError, connect, createGuest, type BangClient, type EventMessage, type SnapshotMessage } from "@bang/client";
+import { wireCommand, type BotKind } from "@bang/bots";
+import type { Command, PlayerId, PlayerView } from "@bang/engine";
+import { SeatAliases } from "./aliases.js";
+import { EXIT } from "./args.js";
+import { columns, describeEvents } from "./format.js";
+import { HumanSeat, type Refusal } from "./human.js";
+import type { LineReader } from "./input.js";
+
+type TableView = Awaited<ReturnType<BangClient["createTable"]>>;
+
+export interface OnlineOptions {
+  /** The server's HTTP base URL. */
+  url: string;
+  /** The guest's name. */
+  name: string;
+  /** Seats of a new table (ignored with `code`). */
+  players: number;
+  /** Kind of the server's bots filling the empty seats. */
+  bots: BotKind;
+  /** Join this table instead of creating one. */
+  code: string | null;
+  /** The host waits for Enter before filling the empty seats and starting (others may join meanwhile). */
+  wait: boolean;
+}
+
+export interface OnlineIo {
+  say(text: string): void;
+  reader: LineReader;
+  /** The list of commands, printed on `help`. */
+  help: string;
+}
+
+/** How long one wait for the server lasts before it is simply started again, in ms. */
+const WAIT_SLICE_MS = 60_000;
+/** How long a refusal waits for the view to move on before calling it a plain refusal, in ms. */
+const RACE_WAIT_MS = 1_000;
+
+const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
+
+/** Plays one game on the server; the exit code. A ClientError (server refusal, network) is thrown. */
+export async function playOnline(options: OnlineOptions, io: OnlineIo): Promise<number> {
+  const { url, name } = options;
+  const { say, reader } = io;
+  const guest = await createGuest(url, name);
+  const me = guest.player.id;
+  const client = await connect({ url, token: guest.token });
+  const unwatch = watchConnection(client, say);
+  client.on("error", (error) => process.stderr.write(`bang play: warning: ${error.code}: ${error.message}\n`));
+  try {
+    const code = options.code ?? (await client.createTable({ seats: options.players, botKind: options.bots })).code;
+    const story = new Narrator(client, code, me, url, say);
+    if (options.code !== null) {
+      const joined = await client.joinTable(code);
+      await client.setReady(code, true);
+      const seat = joined.seats.findIndex((s) => s.playerId === me) + 1;
+      say(`You sit at table ${code}, seat ${seat} of ${joined.seats.length}. Waiting for the host to start the game...`);
+      client.on("table", (t) => t.code === code && t.status === "open" && say(seatsLine(t, me)));
+    } else if (options.wait) {
+      if (!(await lobby(client, code, me, url, io))) return EXIT.ok;
+    } else {
+      await client.fillBots(code);
+      await client.startGame(code);
+    }
+    const gameId = await Promise.race([gameOf(client, code), reader.ended.then(() => null)]);
+    if (gameId === null) {
+      await client.leaveTable(code).catch(() => undefined);
+      say("Input closed: you left the table before its game started.");
+      return EXIT.ok;
+    }
+    return await new OnlineGame(client, gameId, me, story, (seat) => new HumanSeat(seat, reader, say, io.help), reader, say).play();
+  } finally {
+    unwatch();
+    await client.close();
+  }
+}
+
+/** Prints the connection's drops and returns; the SDK reconnects by itself and resumes the game. */
+function watchConnection(client: BangClient, say: (text: string) => void): () => void {
+  let lost = false;
+  return client.on("connection", (status, detail) => {
+    if (status === "reconnecting") {
+      const why = detail.code === undefined ? "" : ` (close ${detail.code}${detail.reason ? `: ${detail.reason}` : ""})`;
+      say(lost ? `Still no server; reconnecting in ${seconds(detail.delayMs)} s (attempt ${detail.attempt})...` : `Connection to the server lost${why}; reconnecting in ${seconds(detail.delayMs)} s...`);
+      lost = true;
+    } else if (status === "connected" && lost) {
+      lost = false;
+      say("Reconnected.");
+    }
+  });
+}
+
+/** `Table ABC123 (open): 1) alice (you, ready)  2) bob  3) empty ...`. */
+function seatsLine(table: TableView, me: PlayerId): string {
+  const seats = table.seats.map((s) => {
+    const who = s.bot ? `${s.name ?? "bot"} (${s.bot} bot)` : s.playerId === null ? "empty" : `${s.name ?? "?"}${s.playerId === me ? " (you)" : ""}${s.ready ? " ready" : ""}`;
+    return `${s.index + 1}) ${who}`;
+  });
+  return `Table ${table.code} (${table.status}): ${seats.join("  ")}`;
+}
+
+/**
+ * The host's lobby with --wait: shows the code to share, then waits for Enter to fill the empty seats
+ * with bots and start. False when the person left instead.
+ */
+async function lobby(client: BangClient, code: string, me: PlayerId, url: string, io: OnlineIo): Promise<boolean> {
+  const { say, reader } = io;
+  say(`You host table ${code}. Others join it with: bang play --server ${url} --code ${code}`);
+  say("Enter fills the empty seats with bots and starts the game; `table` shows the seats; `quit` leaves.");
+  const off = client.on("table", (t) => t.code === code && t.status === "open" && say(seatsLine(t, me)));
+  try {
+    for (;;) {
+      const line = await reader.ask("start> ");
+      const text = line?.trim().toLowerCase() ?? null;
+      if (text === null || text === "quit" || text === "q") {
+        await client.leaveTable(code).catch(() => undefined);
+        say(`${text === null ? "Input closed: you" : "You"} left table ${code}.`);
+        return false;
+      }
+      const table = client.table(code);
+      if (text === "table" || text === "t") {
+        if (table) say(seatsLine(table, me));
+        continue;
+      }
+      try {
+        if (table?.seats.some((s) => s.playerId === null && s.bot === null)) await client.fillBots(code);
+        await client.startGame(code);
+        return true;
+      } catch (error) {
+        if (!(error instanceof ClientError)) throw error;
+        say(`${error.code}: ${error.message}`);
+      }
+    }
+  } finally {
+    off();
+  }
+}
+
+/** The id of the game of table `code`, once it started (the host's start, or the `table` push). */
+function gameOf(client: BangClient, code: string): Promise<string> {
+  return new Promise((resolve) => {
+    const check = (table: TableView) => {
+      if (table.code !== code || !table.gameId) return;
+      off();
+      resolve(table.gameId);
+    };
+    const off = client.on("table", check);
+    const known = client.table(code);
+    if (known) check(known);
+  });
+}
+
+/**
+ * Tells the game as it comes: the introduction at its first view, then the lines of every event. It
+ * listens from before the game starts (events may come right behind the start), and knows the game by
+ * its table, whose push precedes the game's first message.
+ */
+class Narrator {
+  private aliases: SeatAliases | null = null;
+  /** The seq of the last view told. */
+  private told = 0;
+
+  constructor(
+    private readonly client: BangClient,
+    private readonly code: string,
+    private readonly me: PlayerId,
+    private readonly url: string,
+    private readonly say: (text: string) => void,
+  ) {
+    client.on("snapshot", (m) => this.mine(m) && this.catchUp(m));
+    client.on("event", (m) => this.mine(m) && this.tell(m));
+  }
+
+  private mine(message: EventMessage | SnapshotMessage): boolean {
+    return message.gameId === this.client.table(this.code)?.gameId;
+  }
+
+  /** The seat aliases of the game (from its first view). */
+  get seats(): SeatAliases {
+    if (!this.aliases) throw new Error("the game has not started");
+    return this.aliases;
+  }
+
+  /** Introduces the game, once: the table code, the seats with their names, the person's seat. */
+  begin(view: PlayerView): void {
+    if (this.aliases) return;
+    const aliases = (this.aliases = SeatAliases.of(view));
+    const table = this.client.table(this.code);
+    const bots = table?.seats.filter((s) => s.bot !== null).length ?? 0;
+    const rows = view.players.map((p, i) => {
+      const seat = table?.seats.find((s) => s.playerId === p.id) ?? (table?.seats[i]?.playerId === null ? table.seats[i] : undefined);
+      const who = seat?.bot ? `${seat.name ?? "bot"} (${seat.bot} bot)` : (seat?.name ?? "?");
+      return [aliases.seat(p.id), `${who}${p.id === this.me ? " (you)" : ""}`];
+    });
+    this.say(`Bang! The Dice Game on ${this.url}, table ${this.code}: ${view.players.length} players, ${bots} of them the server's bots. You are ${aliases.seat(this.me)}.`);
+    this.say(["Seats:", ...columns(rows)].join("\n"));
+  }
+
+  /** A whole view: the first one begins the game; a later one skips what was missed (after a drop). */
+  private catchUp(message: SnapshotMessage): void {
+    const first = this.aliases === null;
+    this.begin(message.view);
+    if (!first && message.seq > this.told) {
+      this.say(`(Back in the game at turn ${message.view.turnNumber}: the moves made meanwhile are not shown.)`);
+    }
+    this.told = Math.max(this.told, message.seq);
+  }
+
+  private tell(message: EventMessage): void {
+    this.begin(message.view);
+    this.told = message.seq;
+    const local = this.seats.local(message);
+    for (const line of describeEvents(local.events, local.view.players)) this.say(line);
+  }
+}
+
+/** The person's game on the server: prompts when the game waits for them, until it is over. */
+class OnlineGame {
+  constructor(
+    private readonly client: BangClient,
+    private readonly gameId: string,
+    private readonly me: PlayerId,
+    private readonly story: Narrator,
+    /** The person's seat in the prompts, made once the game's first view gave the seat ids. */
+    private readonly seatFor: (seatId: PlayerId) => HumanSeat,
+    private readonly reader: LineReader,
+    private readonly say: (text: string) => void,
+  ) {}
+
+  async play(): Promise<number> {
+    let state = await this.progress(() => true);
+    let seat: HumanSeat | null = null;
+    while (state !== null) {
+      const { view, seq } = state;
+      this.story.begin(view);
+      const aliases = this.story.seats;
+      if (!seat) {
+        seat = this.seatFor(aliases.seat(this.me));
+        seat.showTable(aliases.local(view));
+      }
+      if (view.phase === "gameOver") {
+        seat.gameOver(aliases.local(view));
+        return EXIT.ok;
+      }
+      if (view.waitingFor !== this.me) {
+        state = await this.progress((s) => s > seq);
+        continue;
+      }
+      const move = await seat.humanMove(aliases.local(view), (command) => this.submit(command, seq));
+      if (move === "quit" || move === "eof") {
+        this.say(`\n${move === "eof" ? "Input closed: you" : "You"} left the game at turn ${view.turnNumber}, before its end; the server's bot plays your seat.`);
+        return EXIT.ok;
+      }
+      const reached = move === "stale" ? seq + 1 : move.result.seq;
+      state = await this.progress((s) => s >= reached);
+    }
+    this.say("\nInput closed: you left the game before its end; the server's bot plays your seat.");
+    return EXIT.ok;
+  }
+
+  /** Sends the person's command (in seat ids) and resolves with its seq, or the refusal. */
+  private async submit(command: Command, seq: number): Promise<{ ok: true; seq: number } | Refusal> {
+    const aliases = this.story.seats;
+    try {
+      const ack = await this.client.send(this.gameId, wireCommand(aliases.server(command)));
+      return { ok: true, seq: ack.seq };
+    } catch (error) {
+      if (!(error instanceof ClientError) || error.code === "CLOSED") throw error;
+      let stale = (this.client.lastSeq(this.gameId) ?? 0) > seq;
+      if (!stale && (error.code === "NOT_YOUR_TURN" || error.code === "WRONG_PHASE")) {
+        stale = await this.client.waitFor((_, id, s) => id === this.gameId && s > seq, RACE_WAIT_MS).then(
+          () => true,
+          () => false,
+        );
+      }
+      return { ok: false, error: { code: error.code, message: aliases.text(error.message) }, stale };
+    }
+  }
+
+  /**
+   * The game's latest state once its seq satisfies `accept`, however long the others take (the server's
+   * turn timers see to progress); null when the person closed the input meanwhile.
+   */
+  private async progress(accept: (seq: number) => boolean): Promise<{ view: PlayerView; seq: number } | null> {
+    for (;;) {
+      const next = this.client.waitFor((_, id, s) => id === this.gameId && accept(s), WAIT_SLICE_MS).then(
+        (state) => ({ state }),
+        (error: unknown) => ({ error }),
+      );
+      const outcome = await Promise.race([next, this.reader.ended.then(() => null)]);
+      if (outcome === null) return null;
+      // The latest view: more frames may have been applied since the wait resolved.
+      if ("state" in outcome) return { view: this.client.view(this.gameId) ?? outcome.state.view, seq: this.client.lastSeq(this.gameId) ?? outcome.state.seq };
+      if (outcome.error instanceof ClientError && outcome.error.code === "TIMEOUT") continue;
+      throw outcome.error;
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * Bots that play over the network through @bang/client: one table (playRemoteTable), or many for a
+ * load test (runLoad), with latency percentiles.
+ */
+export { playRemoteTable, RemoteTableError, REMOTE_TABLE_DEFAULTS, wireCommand, type RemoteTableOptions, type RemoteTableResult } from "./table.js";
+export { runLoad, TABLE_SEED_STRIDE, type LoadOptions, type LoadSummary, type TableOutcome } from "./load.js";
+export { percentile, percentileOfSorted, summarizeLatencies, type LatencySummary } from "./percentile.js";
+export { tappedWebSocket, webSocketClass } from "./tap.js";
