@@ -1,14 +1,35 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // One Vitest run covers every workspace. The "source" export condition points workspace packages at
 // their TypeScript sources, so unit tests never need a build; tests that spawn the `bang` binary use
-// the built dist/ that `npm test` builds first.
+// the built dist/ that `npm test` builds first. The server's end-to-end tests (apps/server/test) are a
+// project of their own: its global setup builds the server when its dist is missing or stale, and it
+// runs only when one of those files is selected.
 export default defineConfig({
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"] } },
   test: {
-    include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
     testTimeout: 60_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "apps/server/test/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server-e2e",
+          include: ["apps/server/test/**/*.test.ts"],
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
   },
 });

@@ -21,6 +21,7 @@ Options:
   --humans H         seats per table played by clients, 1 to P (default P); the rest are the server's bots
   --concurrent C     tables played at once (default N: all of them)
   --duration S       keep starting tables for S seconds, then let the running ones finish
+  --think-ms MS      each client pauses MS before each decision, like a person (default 0)
   --bots KIND        heuristic or random, for the clients and the server's bots (default heuristic)
   --seed S           table i's clients play with bots seeded S+8i+seat (default 1); the deals are the server's
   --json             print the summary as JSON
@@ -65,6 +66,7 @@ export async function run(argv: string[]): Promise<number> {
         humans: { type: "string" },
         concurrent: { type: "string" },
         duration: { type: "string" },
+        "think-ms": { type: "string" },
         bots: { type: "string" },
         seed: { type: "string" },
         json: { type: "boolean" },
@@ -91,6 +93,7 @@ export async function run(argv: string[]): Promise<number> {
   const humans = intOption("humans", values.humans, players, 1, players);
   const concurrent = intOption("concurrent", values.concurrent, tables ?? 1, 1, 10_000);
   const duration = values.duration === undefined ? undefined : intOption("duration", values.duration, 0, 1, 86_400);
+  const thinkMs = intOption("think-ms", values["think-ms"], 0, 0, 60_000);
   const botKind: BotKind = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
   const seed = intOption("seed", values.seed, 1, SEED_MIN, SEED_MAX);
 
@@ -110,6 +113,7 @@ export async function run(argv: string[]): Promise<number> {
       humans,
       botKind,
       seed,
+      thinkMs,
       onTable: (outcome) => {
         bar?.increment();
         if (!outcome.ok && !values.json) process.stderr.write(`bang bots: table ${outcome.index + 1} (seed ${outcome.seed}) failed: ${outcome.code}: ${outcome.message}\n`);

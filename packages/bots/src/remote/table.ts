@@ -30,6 +30,8 @@ export interface RemoteTableOptions {
    * throw fails the table with that very error (tests assert in it).
    */
   onMessage?: (playerId: PlayerId, message: ServerMessage) => void;
+  /** How long each client thinks before each decision, in ms (default 0; the load generator's pace). */
+  thinkMs?: number;
   /** More options of every client (reconnect, heartbeat, WebSocket class...). */
   clientOptions?: Omit<ClientOptions, "url" | "token">;
 }
@@ -107,6 +109,8 @@ interface SeatTimings {
   /** No new state for this long: the game is stalled. */
   stallMs: number;
   raceWaitMs: number;
+  /** Pause before each decision, in ms (0: play at once). */
+  thinkMs: number;
 }
 
 /** One client playing its own seat with its own bot, from its own view only. */
@@ -133,6 +137,11 @@ class RemoteSeat {
       if (view.waitingFor !== this.me) {
         await this.after(seq, this.timings.stallMs);
         continue;
+      }
+      if (this.timings.thinkMs > 0 && refusals === 0) {
+        // A person thinks before each decision (the load generator's realistic pace).
+        await sleep(this.timings.thinkMs);
+        if (this.current().seq !== seq) continue;
       }
       const outcome = await this.act(view);
       if (outcome.ok) {
@@ -226,7 +235,8 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
   const commandTimeoutMs = options.commandTimeoutMs ?? REMOTE_TABLE_DEFAULTS.commandTimeoutMs;
   if (!(commandTimeoutMs > 0)) throw new RangeError(`playRemoteTable: commandTimeoutMs must be positive, got ${commandTimeoutMs}`);
   const { url, onMessage, clientOptions = {} } = options;
-  const timings: SeatTimings = { stallMs: turnSeconds * 1000 + commandTimeoutMs, raceWaitMs: Math.min(RACE_WAIT_MS, commandTimeoutMs) };
+  const thinkMs = integer("thinkMs", options.thinkMs ?? 0, 0, 60_000);
+  const timings: SeatTimings = { stallMs: turnSeconds * 1000 + commandTimeoutMs + thinkMs, raceWaitMs: Math.min(RACE_WAIT_MS, commandTimeoutMs), thinkMs };
 
   const started = performance.now();
   const clients: BangClient[] = [];

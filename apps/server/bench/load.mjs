@@ -1,0 +1,129 @@
+// Benchmark of one server node (`npm run bench:server`; not a test). Starts the real server on a fresh
+// PostgreSQL database (the local one), then drives it with the bot load generator (@bang/bots runLoad,
+// real WebSocket clients through @bang/client) in two phases:
+//   capacity   BENCH_GAMES tables of 5 client seats at once, each client thinking BENCH_THINK_MS
+//              before each decision, like people: concurrent games, sockets, commands/s, latency, and
+//              heap per live game (sampled from the node's own /metrics);
+//   throughput BENCH_TP_TABLES tables at once for BENCH_TP_SECONDS, no thinking: the node's ceiling.
+// Latency is from a command sent to its resulting event received by the sender.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { runLoad } from "@bang/bots";
+
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const GAMES = env("BENCH_GAMES", 1000);
+const THINK_MS = env("BENCH_THINK_MS", 2000);
+const TP_TABLES = env("BENCH_TP_TABLES", 50);
+const TP_SECONDS = env("BENCH_TP_SECONDS", 30);
+const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function metrics(url) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name) => {
+    const line = text.split("\n").find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+    return line ? Number(line.split(" ").at(-1)) : NaN;
+  };
+  const accepted = text.split("\n").find((l) => l.startsWith('bang_commands_total{result="accepted"}'));
+  return {
+    games: value("bang_games_live"),
+    sockets: value("bang_sockets_connected"),
+    heap: value("nodejs_heap_size_used_bytes"),
+    commands: accepted ? Number(accepted.split(" ").at(-1)) : 0,
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+
+const db = `bang_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: `${PG}/postgres` });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${db}`);
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
+  env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}` },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const stop = async () => {
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  await admin.query(`DROP DATABASE IF EXISTS ${db}`).catch(() => undefined);
+  await admin.end();
+};
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {}
+    if (i > 300) throw new Error("the server did not become ready");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Warm up, then the baseline heap with no game.
+  await runLoad({ url, tables: 4, concurrent: 4, players: 5 });
+  await new Promise((r) => setTimeout(r, 2000));
+  const baseline = await metrics(url);
+
+  console.log(`capacity: ${GAMES} tables of 5 client seats, ${THINK_MS} ms of thinking per decision...`);
+  const samples = [];
+  let last = baseline;
+  const sampler = setInterval(async () => {
+    try {
+      const m = await metrics(url);
+      samples.push({ ...m, rate: (m.commands - last.commands) / 2 });
+      last = m;
+    } catch {}
+  }, 2000);
+  const capacity = await runLoad({ url, tables: GAMES, concurrent: GAMES, players: 5, thinkMs: THINK_MS, commandTimeoutMs: 60_000 });
+  clearInterval(sampler);
+  const peakGames = Math.max(...samples.map((s) => s.games));
+  const plateau = samples.filter((s) => s.games >= peakGames * 0.9);
+  const heapPerGame = (median(plateau.map((s) => s.heap)) - baseline.heap) / median(plateau.map((s) => s.games));
+
+  console.log(`throughput: ${TP_TABLES} tables at once for ${TP_SECONDS} s, no thinking...`);
+  const throughput = await runLoad({ url, durationMs: TP_SECONDS * 1000, concurrent: TP_TABLES, players: 5 });
+
+  const results = {
+    machine: `${process.version}, ${(await import("node:os")).cpus().length} cores (server and load generator share them)`,
+    capacity: {
+      tablesStarted: capacity.tables,
+      finished: capacity.finished,
+      failed: capacity.failed,
+      peakConcurrentGames: peakGames,
+      peakSockets: Math.max(...samples.map((s) => s.sockets)),
+      commandsPerSecondMedianAtPlateau: median(plateau.map((s) => s.rate)),
+      latencyP50Ms: capacity.latencyMs.p50,
+      latencyP99Ms: capacity.latencyMs.p99,
+      heapPerLiveGameKB: Math.round(heapPerGame / 1024),
+      errors: capacity.errors,
+    },
+    throughput: {
+      finished: throughput.finished,
+      failed: throughput.failed,
+      gamesPerSecond: Number(throughput.gamesPerSecond.toFixed(2)),
+      commandsPerSecondClients: Math.round(throughput.commandsPerSecond),
+      commandsPerSecondAllSeats: Math.round(throughput.gameCommands / (throughput.elapsedMs / 1000)),
+      latencyP50Ms: throughput.latencyMs.p50,
+      latencyP99Ms: throughput.latencyMs.p99,
+      errors: throughput.errors,
+    },
+  };
+  console.log(JSON.stringify(results, null, 2));
+} finally {
+  await stop();
+}

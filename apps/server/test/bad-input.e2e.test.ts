@@ -1,0 +1,253 @@
+/**
+ * DESIGN invariant 6 at the edge: every bad input is refused with a stable code and a message that
+ * says what is wrong, and changes nothing. Over a raw `ws` socket: malformed JSON, an unknown type, a
+ * wrong field, a message before hello, a bad token, a command out of turn, a command for a game without
+ * a seat; after each refusal that is not abuse, the SAME socket still answers ping. An oversized frame
+ * is abuse: FRAME_TOO_LARGE, then the socket is closed with 1009. And the HTTP API's refusals.
+ *
+ * The game is three people and no bot with a long turn timer and grace: nothing moves on its own, so
+ * its entry count and view must be exactly what they were.
+ */
+import { createSigner } from "fast-jwt";
+import { ERROR_CODES } from "@bang/protocol";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeAll, connectPlayer, http, replayOf, startTable, type Player } from "./support/players.js";
+import { RawSocket } from "./support/raw.js";
+import { once, useServer } from "./support/server.js";
+
+describe("bad input", () => {
+  const server = useServer({ backend: "postgresql", disconnectGraceMs: 600_000 });
+  const players: Player[] = [];
+  const sockets: RawSocket[] = [];
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await closeAll(players);
+  });
+
+  /** The game, set up by the first test that needs it, and what it was then. */
+  const table = once(async () => {
+    const srv = server();
+    for (const name of ["ivan", "jade", "kurt"]) players.push(await connectPlayer(srv.url, name));
+    const { gameId } = await startTable(players, { seats: 3, turnSeconds: 600 });
+    const before = await replayOf(srv.url, gameId, players[0]!.guest.token);
+    return { url: srv.url, gameId, before };
+  });
+
+  const open = async (token?: string) => {
+    const { url } = await table();
+    const s = token ? await RawSocket.signedIn(url, token) : await RawSocket.open(url);
+    sockets.push(s);
+    return s;
+  };
+  const pong = async (s: RawSocket) => expect(await s.ping()).toMatchObject({ type: "pong" });
+  /** Nothing changed in the game: the same entries and the same view for the first player. */
+  const unchanged = async () => {
+    const { url, gameId, before } = await table();
+    const now = await replayOf(url, gameId, players[0]!.guest.token);
+    expect(now.entries).toEqual(before.entries);
+    expect(now.view).toEqual(before.view);
+  };
+  const waitingPlayer = (gameId: string) => players.find((p) => p.id === players[0]!.client.view(gameId)!.waitingFor)!;
+  const idlePlayer = (gameId: string) => players.find((p) => p.id !== players[0]!.client.view(gameId)!.waitingFor)!;
+
+  it("a message before hello is UNAUTHENTICATED; hello then works on the same socket", async () => {
+    const { gameId } = await table();
+    const s = await open();
+    const err = await s.error({ type: "ping", rid: "early" });
+    expect(err).toMatchObject({ type: "error", code: "UNAUTHENTICATED", rid: "early" });
+    expect(err.message).toMatch(/hello/);
+    expect(await s.error({ type: "command", id: "c0", gameId, command: { type: "roll" } })).toMatchObject({ code: "UNAUTHENTICATED", id: "c0" });
+    s.send({ type: "hello", token: waitingPlayer(gameId).guest.token });
+    await s.next((m) => m.type === "welcome");
+    await pong(s);
+    await unchanged();
+  });
+
+  it("malformed JSON is BAD_JSON, an unknown type UNKNOWN_TYPE; the socket still answers ping", async () => {
+    await table();
+    const s = await open(players[1]!.guest.token);
+    expect(await s.error("{not json")).toMatchObject({ type: "error", code: "BAD_JSON" });
+    await pong(s);
+    expect(await s.error("")).toMatchObject({ code: "BAD_JSON" });
+    await pong(s);
+    const unknown = await s.error({ type: "dance", rid: "r1" });
+    expect(unknown).toMatchObject({ code: "UNKNOWN_TYPE" });
+    expect(unknown.message).toMatch(/dance/);
+    await pong(s);
+    expect(await s.error([1, 2, 3])).toMatchObject({ code: "UNKNOWN_TYPE" });
+    expect(await s.error("42")).toMatchObject({ code: "UNKNOWN_TYPE" });
+    expect(await s.error({ rid: "r2" })).toMatchObject({ code: "UNKNOWN_TYPE" });
+    await pong(s);
+    await unchanged();
+  });
+
+  it("a known type with a wrong field is INVALID_MESSAGE naming the field; the socket still answers ping", async () => {
+    const { gameId } = await table();
+    const s = await open(players[1]!.guest.token);
+    const cases: [unknown, RegExp][] = [
+      [{ type: "ping", rid: 5 }, /\brid\b/],
+      [{ type: "ping" }, /\brid\b/],
+      [{ type: "ping", rid: "r", extra: true }, /extra/],
+      [{ type: "joinTable", rid: "r", code: "abc" }, /\bcode\b/],
+      [{ type: "resume", rid: "r", gameId, lastSeq: -1 }, /lastSeq/],
+      [{ type: "createTable", rid: "r", options: { seats: 12 } }, /options\.seats/],
+      [{ type: "command", id: "c1", gameId, command: { type: "reroll", indexes: [7] } }, /command\.indexes/],
+      [{ type: "command", id: "c1", gameId, command: { type: "fly" } }, /command\.type|command/],
+      [{ type: "command", id: "", gameId, command: { type: "roll" } }, /\bid\b/],
+      [{ type: "hello", token: "" }, /token/],
+    ];
+    for (const [frame, field] of cases) {
+      const err = await s.error(frame);
+      expect(err.code, JSON.stringify(frame)).toBe("INVALID_MESSAGE");
+      expect(err.message, JSON.stringify(frame)).toMatch(field);
+      await pong(s);
+    }
+    await unchanged();
+  });
+
+  it("a bad token is BAD_TOKEN and the socket is closed (4001)", async () => {
+    await table();
+    const forged = createSigner({ key: "not-the-server-secret-0123456789", algorithm: "HS256" })({ sub: players[0]!.id, name: "ivan", kind: "guest" });
+    const [head, , sig] = players[0]!.guest.token.split(".");
+    const tampered = `${head}.${Buffer.from(JSON.stringify({ sub: players[1]!.id, name: "jade", kind: "guest" })).toString("base64url")}.${sig}`;
+    for (const token of ["garbage", forged, tampered]) {
+      const s = await open();
+      const err = await s.error({ type: "hello", token });
+      expect(err, token).toMatchObject({ type: "error", code: "BAD_TOKEN" });
+      expect(s.received.some((m) => m.type === "welcome")).toBe(false);
+      expect(await s.closed).toMatchObject({ code: 4001 });
+    }
+    await unchanged();
+  });
+
+  it("a command out of turn is NOT_YOUR_TURN; the socket still answers ping", async () => {
+    const { gameId } = await table();
+    const s = await open(idlePlayer(gameId).guest.token);
+    for (const command of [{ type: "roll" }, { type: "stop" }, { type: "react", arrows: 1 }]) {
+      const answer = await s.command(gameId, `oot-${command.type}`, command);
+      expect(answer).toMatchObject({ type: "error", code: "NOT_YOUR_TURN", id: `oot-${command.type}`, gameId });
+      await pong(s);
+    }
+    await unchanged();
+  });
+
+  it("a command of the waiting player in the wrong phase is refused with the rule's code; nothing changes", async () => {
+    const { gameId } = await table();
+    const w = waitingPlayer(gameId);
+    const view = players[0]!.client.view(gameId)!;
+    expect(view.phase).toBe("rolling");
+    const s = await open(w.guest.token);
+    // Before the first roll there is nothing to reroll, stop or resolve.
+    for (const command of [{ type: "reroll", indexes: [0] }, { type: "resolve", shots: [], beers: [] }, { type: "react", arrows: 0 }]) {
+      const answer = await s.command(gameId, `wp-${command.type}`, command);
+      expect(answer.type, JSON.stringify(answer)).toBe("error");
+      if (answer.type === "error") expect(ERROR_CODES).toContain(answer.code);
+      await pong(s);
+    }
+    await unchanged();
+  });
+
+  it("a command for a game without a seat is NOT_SEATED, for no game GAME_NOT_FOUND; the socket still answers ping", async () => {
+    const { url, gameId } = await table();
+    const stranger = await connectPlayer(url, "lena");
+    players.push(stranger);
+    const s = await open(stranger.guest.token);
+    expect(await s.command(gameId, "ns-1", { type: "roll" })).toMatchObject({ type: "error", code: "NOT_SEATED", id: "ns-1", gameId });
+    await pong(s);
+    expect(await s.command("no-such-game", "ns-2", { type: "roll" })).toMatchObject({ type: "error", code: "GAME_NOT_FOUND", id: "ns-2" });
+    await pong(s);
+    // A stranger may watch, never act.
+    const rid = s.rid();
+    s.send({ type: "spectate", rid, gameId });
+    const snapshot = await s.next((m) => m.type === "snapshot" && m.gameId === gameId);
+    if (snapshot.type !== "snapshot") throw new Error("not a snapshot");
+    expect(snapshot.view.viewer).toEqual({ kind: "spectator" });
+    expect(await s.command(gameId, "ns-3", { type: "roll" })).toMatchObject({ type: "error", code: "NOT_SEATED" });
+    await pong(s);
+    await unchanged();
+  });
+
+  it("a frame over 16 KiB is FRAME_TOO_LARGE and closes the socket with 1009; a huge one too", async () => {
+    await table();
+    const s = await open(players[2]!.guest.token);
+    const big = JSON.stringify({ type: "ping", rid: "x", pad: "y".repeat(17 * 1024) });
+    const err = await s.error(big);
+    expect(err).toMatchObject({ type: "error", code: "FRAME_TOO_LARGE" });
+    expect(err.message).toMatch(/16384/);
+    expect(await s.closed).toMatchObject({ code: 1009 });
+
+    const t = await open(players[2]!.guest.token);
+    t.send(JSON.stringify({ type: "ping", rid: "x", pad: "y".repeat(200 * 1024) }));
+    expect(await t.closed).toMatchObject({ code: 1009 });
+    // A frame just under the limit is parsed normally (an INVALID_MESSAGE, not abuse).
+    const u = await open(players[2]!.guest.token);
+    const under = await u.error(JSON.stringify({ type: "ping", rid: "x", pad: "y".repeat(15 * 1024) }));
+    expect(under.code).toBe("INVALID_MESSAGE");
+    await pong(u);
+    await unchanged();
+  });
+
+  it("no server frame was invalid, and the seated clients received no event", async () => {
+    await table();
+    for (const s of sockets) expect(s.invalid).toEqual([]);
+    for (const p of players) {
+      const types = p.sockets.flatMap((t) => t.frames).map((f) => (JSON.parse(f) as { type: string }).type);
+      expect(types).not.toContain("event");
+      expect(p.errors).toEqual([]);
+    }
+  });
+
+  describe("HTTP", () => {
+    const guests = () => `${server().url}/api/guests`;
+
+    it("POST /api/guests with a missing, empty, blank, too long or extra field is 400 INVALID_MESSAGE", async () => {
+      const bodies = ["{}", JSON.stringify({ name: "" }), JSON.stringify({ name: "   " }), JSON.stringify({ name: "n".repeat(25) }), JSON.stringify({ name: "ok", admin: true }), "[]"];
+      for (const body of bodies) {
+        const res = await http(guests(), { method: "POST", body });
+        expect(res.status, body).toBe(400);
+        expect(res.body, body).toMatchObject({ code: "INVALID_MESSAGE" });
+        expect((res.body as { message: string }).message, body).toMatch(/name|body|admin/);
+      }
+      // A good body still works (the name is trimmed).
+      const ok = await http(guests(), { method: "POST", body: JSON.stringify({ name: "  mona  " }) });
+      expect(ok.status).toBe(201);
+      expect(ok.body).toMatchObject({ player: { name: "mona" } });
+    });
+
+    // FAILS (server bug, see the report): Fastify's default Ajv coerces types (coerceTypes: "array"),
+    // so a number, a boolean or a one-element array is accepted as a name and a guest is created.
+    it("POST /api/guests with a name of the wrong type is 400 INVALID_MESSAGE, not coerced", async () => {
+      for (const body of [JSON.stringify({ name: 7 }), JSON.stringify({ name: true }), JSON.stringify({ name: ["bob"] })]) {
+        const res = await http(guests(), { method: "POST", body });
+        expect(res.status, `${body} -> ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body, body).toMatchObject({ code: "INVALID_MESSAGE" });
+      }
+    });
+
+    it("POST /api/guests with a body that is not JSON is 400 with a protocol error code", async () => {
+      const res = await http(guests(), { method: "POST", body: "{name" });
+      expect(res.status).toBe(400);
+      expect(ERROR_CODES, JSON.stringify(res.body)).toContain((res.body as { code: string }).code);
+      const text = await http(guests(), { method: "POST", body: "name=bob", contentType: "text/plain" });
+      expect(text.status, JSON.stringify(text.body)).toBeGreaterThanOrEqual(400);
+      expect(text.status).toBeLessThan(500);
+    });
+
+    it("the replay of an unknown game is 404 GAME_NOT_FOUND; a bad `at` is 400", async () => {
+      const { url, gameId } = await table();
+      const unknown = await http(`${url}/api/games/no-such-game/replay`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ code: "GAME_NOT_FOUND" });
+      const ahead = await http(`${url}/api/games/${gameId}/replay?at=5`);
+      expect(ahead.status).toBe(400);
+      expect(ahead.body).toMatchObject({ code: "BAD_SEQ" });
+      const negative = await http(`${url}/api/games/${gameId}/replay?at=-1`);
+      expect(negative.status).toBe(400);
+      expect(negative.body).toMatchObject({ code: "INVALID_MESSAGE" });
+      const list = await http(`${url}/api/games?status=paused`);
+      expect(list.status).toBe(400);
+      expect(list.body).toMatchObject({ code: "INVALID_MESSAGE" });
+      await unchanged();
+    });
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * DESIGN invariant 5, exactly once, over raw sockets: a repeated command id gets the first answer
+ * again and changes nothing (same socket, another socket, after the ack was lost with its socket); the
+ * same id with another command is COMMAND_ID_REUSED and changes nothing; a refused id is refused again.
+ *
+ * The table is three people and no bot, with a long turn timer and disconnect grace: nothing moves
+ * unless the test sends it, so every entry count below is exact.
+ */
+import { createBot } from "@bang/bots";
+import type { PlayerView } from "@bang/engine";
+import type { GameCommand } from "@bang/protocol";
+import { afterAll, describe, expect, it } from "vitest";
+import { chooseFor, closeAll, connectPlayer, replayOf, startTable, type Player } from "./support/players.js";
+import { RawSocket } from "./support/raw.js";
+import { useServer } from "./support/server.js";
+
+describe("exactly once (DESIGN invariant 5)", () => {
+  const server = useServer({ backend: "postgresql", disconnectGraceMs: 600_000 });
+  const players: Player[] = [];
+  const sockets: RawSocket[] = [];
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await closeAll(players);
+  });
+
+  const signedIn = async (url: string, token: string) => {
+    const s = await RawSocket.signedIn(url, token);
+    sockets.push(s);
+    return s;
+  };
+
+  it("a repeated id gets the first ack and applies nothing; another command under the same id is COMMAND_ID_REUSED", async () => {
+    const srv = server();
+    for (const name of ["xena", "yuri", "zack"]) players.push(await connectPlayer(srv.url, name));
+    const { gameId } = await startTable(players, { seats: 3, turnSeconds: 600 });
+    const bot = createBot("heuristic", 5);
+    const viewOf = (p: Player): PlayerView => p.client.view(gameId)!;
+    const waiting = (): Player => players.find((p) => p.id === viewOf(players[0]!).waitingFor)!;
+    const entries = async () => (await replayOf(srv.url, gameId, players[0]!.guest.token)).entries;
+    expect(await entries()).toHaveLength(0);
+
+    // The same frame twice on one socket: two acks of seq 1, one entry.
+    const w = waiting();
+    const first = chooseFor(bot, viewOf(w), w.id);
+    const s1 = await signedIn(srv.url, w.guest.token);
+    const from = s1.received.length;
+    s1.send({ type: "command", id: "cmd-1", gameId, command: first });
+    s1.send({ type: "command", id: "cmd-1", gameId, command: first });
+    const isAnswer = (m: { type: string }) => m.type === "ack" || m.type === "error";
+    await s1.next(isAnswer, { from });
+    await s1.next(isAnswer, { from: s1.received.findIndex((m, i) => i >= from && isAnswer(m)) + 1 });
+    const answers = s1.received.slice(from).filter(isAnswer);
+    expect(answers).toEqual([
+      { type: "ack", id: "cmd-1", gameId, seq: 1 },
+      { type: "ack", id: "cmd-1", gameId, seq: 1 },
+    ]);
+    // The socket got the event of seq 1 once.
+    expect(s1.received.filter((m) => m.type === "event").map((m) => (m.type === "event" ? m.seq : -1))).toEqual([1]);
+    let log = await entries();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ seq: 1, by: w.id, command: first });
+
+    // Again from another socket of the same player: the same ack, still one entry.
+    const s2 = await signedIn(srv.url, w.guest.token);
+    expect(await s2.command(gameId, "cmd-1", first)).toEqual({ type: "ack", id: "cmd-1", gameId, seq: 1 });
+    expect(await entries()).toHaveLength(1);
+
+    // The same id with another command: COMMAND_ID_REUSED, nothing applied.
+    await players[0]!.client.waitFor((_v, id, seq) => id === gameId && seq === 1);
+    const before = viewOf(players[0]!);
+    const other: GameCommand = first.type === "roll" ? { type: "stop" } : { type: "roll" };
+    const reused = await s2.command(gameId, "cmd-1", other);
+    expect(reused).toMatchObject({ type: "error", code: "COMMAND_ID_REUSED", id: "cmd-1", gameId });
+    expect(await entries()).toHaveLength(1);
+    expect((await replayOf(srv.url, gameId, players[0]!.guest.token)).view).toEqual(before);
+
+    // A refused id (out of turn) is refused again, the same way, and applies nothing.
+    const idle = players.find((p) => p.id !== viewOf(players[0]!).waitingFor)!;
+    const s3 = await signedIn(srv.url, idle.guest.token);
+    const refused = await s3.command(gameId, "cmd-2", { type: "roll" });
+    expect(refused).toMatchObject({ type: "error", code: "NOT_YOUR_TURN", id: "cmd-2", gameId });
+    expect(await s3.command(gameId, "cmd-2", { type: "roll" })).toEqual(refused);
+    expect(await entries()).toHaveLength(1);
+
+    // Applied, then its socket dies (the ack is never read): sent again with the same id on a new
+    // socket, it gets seq 2 again, and the log has one entry for it.
+    const w2 = waiting();
+    const second = chooseFor(bot, viewOf(w2), w2.id);
+    const s4 = await signedIn(srv.url, w2.guest.token);
+    s4.send({ type: "command", id: "cmd-3", gameId, command: second });
+    await players[0]!.client.waitFor((_v, id, seq) => id === gameId && seq === 2);
+    s4.socket.terminate();
+    const s5 = await signedIn(srv.url, w2.guest.token);
+    expect(await s5.command(gameId, "cmd-3", second)).toEqual({ type: "ack", id: "cmd-3", gameId, seq: 2 });
+    expect(await s5.command(gameId, "cmd-3", second)).toEqual({ type: "ack", id: "cmd-3", gameId, seq: 2 });
+    log = await entries();
+    expect(log).toHaveLength(2);
+    expect(log[1]).toMatchObject({ seq: 2, by: w2.id, command: second });
+
+    // The SDK clients saw seq 1 and seq 2 once each: repeats are not broadcast again.
+    await Promise.all(players.map((p) => p.client.waitFor((_v, id, seq) => id === gameId && seq === 2)));
+    for (const p of players) {
+      const eventSeqs = p.sockets.flatMap((t) => t.frames).map((f) => JSON.parse(f) as { type: string; seq?: number }).filter((m) => m.type === "event").map((m) => m.seq);
+      expect(eventSeqs).toEqual([1, 2]);
+    }
+    for (const s of sockets) expect(s.invalid).toEqual([]);
+  }, 60_000);
+});
