@@ -1,6 +1,7 @@
 import websocket from "@fastify/websocket";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { Ajv } from "ajv";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Connection } from "./gateway/connection.js";
@@ -26,13 +27,17 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: 16 * 1024,
-    ajv: { customOptions: { removeAdditional: false } },
   });
+  // Bodies are validated as they are (`{"name": 7}` is a wrong body, not the name "7"); query strings
+  // and path parameters are text, so their numbers are converted.
+  const strict = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false });
+  const lenient = new Ajv({ coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? strict : lenient).compile(schema));
   const connections = new Set<Connection>();
 
-  // External plugins. Frames up to 64 KiB reach our parser, which refuses anything over 16 KiB with a
+  // External plugins. Frames up to 256 KiB reach our parser, which refuses anything over 16 KiB with a
   // FRAME_TOO_LARGE error before closing; ws itself closes on anything larger.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: "Bang! The Dice Game server", version: "0.1.0", description: "HTTP API of a game server node. Play happens over the WebSocket at /ws (see packages/protocol)." },
@@ -41,14 +46,22 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
+  // Every error body is {code, message} with a protocol code (packages/protocol ERROR_CODES).
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err: error }, "request failed");
       return reply.code(status).send({ code: "INTERNAL", message: "internal server error" });
     }
-    return reply.code(status).send({ code: error.validation ? "INVALID_MESSAGE" : (error.code ?? "BAD_REQUEST"), message: error.message });
+    const code =
+      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+        ? "BAD_JSON"
+        : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+          ? "FRAME_TOO_LARGE"
+          : "INVALID_MESSAGE";
+    return reply.code(status).send({ code, message: error.message });
   });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ code: "NOT_FOUND", message: `no route ${req.method} ${req.url}` }));
 
   // Our services, then routes.
   await app.register(services, { config, store });

@@ -53,6 +53,8 @@ export class BangClient {
   private readonly outbox = new Outbox();
   /** Games with a `resume` in flight. */
   private readonly resuming = new Set<string>();
+  /** Games named in the last hello (the server resumes them itself). */
+  private resumedInHello = new Set<string>();
   /** Callers of `connect()` waiting for the welcome. */
   private readonly connectWaiters = new Set<{ resolve(player: Player): void; reject(error: ClientError): void }>();
   /** Aborts of the pending `waitFor` calls (run by `close()`). */
@@ -71,6 +73,7 @@ export class BangClient {
       status: (status, detail) => this.emitter.emit("connection", status, detail),
       gaveUp: (error, detail) => this.fail(error, detail),
       ping: () => this.ping(),
+      hello: () => this.helloFrame(),
     });
   }
 
@@ -411,6 +414,16 @@ export class BangClient {
     }
   }
 
+  /**
+   * The hello of a new socket: it names every followed game with its last seq, and the server sends
+   * what each missed right after its welcome (no separate `resume` that a snapshot could overtake).
+   */
+  private helloFrame(): string {
+    const resume = this.tracker.followed().slice(0, 32).map((gameId) => ({ gameId, lastSeq: this.tracker.lastSeq(gameId) }));
+    this.resumedInHello = new Set(resume.map((r) => r.gameId));
+    return JSON.stringify(resume.length > 0 ? { type: "hello", token: this.options.token, resume } : { type: "hello", token: this.options.token });
+  }
+
   /** Welcomed: resume every followed game, then send what waits (commands with their same ids). */
   private onWelcome(player: Player): void {
     if (this.connection.ready) return;
@@ -421,7 +434,7 @@ export class BangClient {
     const games = new Set(this.tracker.followed());
     // A game started while the snapshot was lost in a drop: the table names it.
     for (const table of this.tables.values()) if (table.gameId && table.status === "playing") games.add(table.gameId);
-    for (const gameId of games) this.resumeInBackground(gameId);
+    for (const gameId of games) if (!this.resumedInHello.has(gameId)) this.resumeInBackground(gameId);
     for (const entry of this.outbox.list()) if (!entry.sent && (entry.kind === "request" || !entry.retryTimer)) this.transmit(entry);
   }
 

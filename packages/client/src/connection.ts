@@ -36,6 +36,8 @@ export interface ConnectionHooks {
   gaveUp(error: ClientError, detail: CloseDetail): void;
   /** A ping for the heartbeat; rejects with a TIMEOUT ClientError when unanswered. */
   ping(): Promise<unknown>;
+  /** The hello frame to send when a socket opens (it carries the games to resume). */
+  hello(): string;
 }
 
 export interface ConnectionOptions {
@@ -167,7 +169,7 @@ export class Connection {
     this.socket = socket;
     this.setStatus("connecting", { attempt: this.attempt });
     socket.onopen = () => {
-      if (this.socket === socket) this.write(JSON.stringify({ type: "hello", token: this.options.token }));
+      if (this.socket === socket) this.write(this.hooks.hello());
     };
     socket.onmessage = (event) => {
       if (this.socket === socket) this.hooks.frame(event.data);

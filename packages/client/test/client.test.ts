@@ -207,7 +207,8 @@ describe("transient refusals", () => {
     server.refuse = () => (refusals-- > 0 ? "SHUTTING_DOWN" : null);
     await expect(c.send(GAME_ID, { type: "roll" }, { id: "s1" })).resolves.toMatchObject({ seq: 1 });
     expect(server.peers).toHaveLength(2);
-    expect(server.peer.received.map((m) => m.type)).toEqual(["hello", "resume", "command"]);
+    expect(server.peer.received.map((m) => m.type)).toEqual(["hello", "command"]);
+    expect(server.peer.received[0]).toMatchObject({ type: "hello", resume: [{ gameId: GAME_ID }] });
   });
 });
 
@@ -256,7 +257,7 @@ describe("game state", () => {
 });
 
 describe("reconnect", () => {
-  it("after a dropped socket: backoff, hello, resume, then the unanswered command again with the same id", async () => {
+  it("after a dropped socket: backoff, hello naming the game to resume, then the unanswered command again with the same id", async () => {
     const c = await inGame();
     const seen = record(c);
     await c.send(GAME_ID, { type: "roll" });
@@ -270,9 +271,9 @@ describe("reconnect", () => {
     await expect(pending).resolves.toEqual({ id: "cmd-stop", gameId: GAME_ID, seq: 2 });
     const second = server.peer;
     expect(second).not.toBe(first);
-    expect(second.received.map((m) => m.type)).toEqual(["hello", "resume", "command"]);
-    expect(second.received[1]).toMatchObject({ type: "resume", gameId: GAME_ID, lastSeq: 1 });
-    expect(second.received[2]).toMatchObject({ type: "command", id: "cmd-stop", command: { type: "stop" } });
+    expect(second.received.map((m) => m.type)).toEqual(["hello", "command"]);
+    expect(second.received[0]).toMatchObject({ type: "hello", resume: [{ gameId: GAME_ID, lastSeq: 1 }] });
+    expect(second.received[1]).toMatchObject({ type: "command", id: "cmd-stop", command: { type: "stop" } });
     expect(server.log.map((e) => e.command.type)).toEqual(["roll", "stop"]);
     expect(seen.statuses.map(([s]) => s)).toEqual(["reconnecting", "connecting", "connected"]);
     expect(seen.statuses[0]?.[1]).toMatchObject({ attempt: 1, delayMs: 20 });

@@ -191,6 +191,8 @@ export class FakeServer {
       }
       peer.playerId = playerId;
       this.send({ type: "welcome", player: { id: playerId, name: playerId.toUpperCase() } }, peer);
+      // Like the real server: the games named in hello get what they missed right after the welcome.
+      for (const r of m.resume ?? []) for (const e of this.log.filter((e) => e.seq > r.lastSeq)) this.send(this.eventOf(e.seq, playerId), peer);
       return;
     }
     if (peer.playerId === null) {

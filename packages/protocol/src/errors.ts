@@ -27,6 +27,8 @@ export const PROTOCOL_ERROR_CODES = [
   "NOT_READY",
   "ALREADY_STARTED",
   "GAME_NOT_FOUND",
+  /** No such HTTP route. */
+  "NOT_FOUND",
   /** The client command id was used before for a different command. */
   "COMMAND_ID_REUSED",
   /** The sequence number asked for is ahead of the game. */

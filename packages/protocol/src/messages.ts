@@ -34,7 +34,18 @@ export type TableOptions = z.infer<typeof tableOptions>;
 
 /** Every message a client sends, one discriminated union on `type`. */
 export const clientMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("hello"), token: z.string().min(1).max(2048) }).strict(),
+  /**
+   * Authenticates the socket. `resume` lists games the client follows and the last seq it saw of each:
+   * the server sends what each missed (events, or a snapshot) right after `welcome`, and a snapshot of
+   * every other running game of the player. One round trip, so nothing races a separate `resume`.
+   */
+  z
+    .object({
+      type: z.literal("hello"),
+      token: z.string().min(1).max(2048),
+      resume: z.array(z.object({ gameId, lastSeq: seq }).strict()).max(32).optional(),
+    })
+    .strict(),
   z.object({ type: z.literal("createTable"), rid, options: tableOptions }).strict(),
   z.object({ type: z.literal("joinTable"), rid, code: tableCode }).strict(),
   z.object({ type: z.literal("leaveTable"), rid, code: tableCode }).strict(),

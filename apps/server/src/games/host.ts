@@ -9,8 +9,13 @@ import type { RoomMetrics, RoomSeat } from "./types.js";
  * The actor host of a node: one GameRoom per running game, created here or restored from the store
  * after a restart (DESIGN invariant 3), and drained on shutdown.
  */
+/** How long a finished game's room stays in memory for late resumes, in ms. */
+const FINISHED_LINGER_MS = 60_000;
+
 export class GameHost {
   private readonly rooms = new Map<string, GameRoom>();
+  private readonly lingering = new Map<string, NodeJS.Timeout>();
+  private readonly finishedListeners = new Set<(room: GameRoom) => void>();
   private accepting = true;
 
   constructor(
@@ -30,6 +35,22 @@ export class GameHost {
   get accepts(): boolean {
     return this.accepting;
   }
+
+  /** Called when a game is over and its result recorded (the lobby closes its table). */
+  onFinished(listener: (room: GameRoom) => void): void {
+    this.finishedListeners.add(listener);
+  }
+
+  private finished = (room: GameRoom): void => {
+    for (const l of this.finishedListeners) l(room);
+    const timer = setTimeout(() => {
+      this.lingering.delete(room.id);
+      if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
+      room.dispose();
+    }, FINISHED_LINGER_MS);
+    timer.unref();
+    this.lingering.set(room.id, timer);
+  };
 
   get(gameId: string): GameRoom | undefined {
     return this.rooms.get(gameId);
@@ -58,7 +79,7 @@ export class GameHost {
       tableCode: args.tableCode,
       seats: args.seats.map((s) => ({ seat: s.index, playerId: s.playerId, name: s.name, botKind: s.bot })),
     });
-    const room = GameRoom.open({ id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], store: this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log });
+    const room = GameRoom.open({ id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], store: this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished });
     this.rooms.set(id, room);
     room.start();
     return room;
@@ -73,7 +94,7 @@ export class GameHost {
       try {
         const entries = await this.store.loadLog(game.id);
         const seats: RoomSeat[] = game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
-        const room = GameRoom.open({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, store: this.store, timings: { ...this.timings, turnMs: turnSeconds * 1000 }, metrics: this.metrics, log: this.log });
+        const room = GameRoom.open({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, store: this.store, timings: { ...this.timings, turnMs: turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished });
         this.rooms.set(game.id, room);
         room.start();
         restored++;
@@ -92,6 +113,8 @@ export class GameHost {
   }
 
   dispose(): void {
+    for (const t of this.lingering.values()) clearTimeout(t);
+    this.lingering.clear();
     for (const room of this.rooms.values()) room.dispose();
     this.rooms.clear();
   }

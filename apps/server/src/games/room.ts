@@ -18,6 +18,8 @@ export interface RoomTimings {
 
 /** How many recent entries a room keeps to answer `resume` with events rather than a snapshot. */
 const HISTORY = 32;
+/** Waits before each new try to record a result, in ms. */
+const RESULT_RETRIES = [500, 2_000, 8_000];
 /** How many refused command ids a room remembers (accepted ones are all remembered: they are the log). */
 const REFUSED_MEMORY = 1024;
 
@@ -65,6 +67,7 @@ export class GameRoom {
     private readonly timings: RoomTimings,
     private readonly metrics: RoomMetrics,
     private readonly log: FastifyBaseLogger,
+    private readonly onFinished?: (room: GameRoom) => void,
   ) {
     this.actor = actor;
     this.seqNo = entries.length;
@@ -88,10 +91,11 @@ export class GameRoom {
     timings: RoomTimings;
     metrics: RoomMetrics;
     log: FastifyBaseLogger;
+    /** Called once the result of the finished game is recorded (or given up). */
+    onFinished?: (room: GameRoom) => void;
   }): GameRoom {
     const actor = rebuild(args.setup, args.entries);
-    const room = new GameRoom(args.id, args.setup, args.seats, args.tableCode, actor, args.entries, args.store, args.timings, args.metrics, args.log);
-    return room;
+    return new GameRoom(args.id, args.setup, args.seats, args.tableCode, actor, args.entries, args.store, args.timings, args.metrics, args.log, args.onFinished);
   }
 
   /** The current state (server side only: never send it, send views). */
@@ -113,8 +117,12 @@ export class GameRoom {
     return this.seats.some((s) => s.playerId === playerId && !s.bot);
   }
 
-  /** Starts the timers (after creation or a restore). */
+  /** Starts the timers (after creation or a restore); a game restored already over records its result. */
   start(): void {
+    if (this.over) {
+      this.finish();
+      return;
+    }
     for (const s of this.seats) if (!s.bot && !this.connections.get(s.playerId)) this.markDisconnected(s.playerId);
     this.schedule();
   }
@@ -249,13 +257,30 @@ export class GameRoom {
     if (this.refusedOrder.length > REFUSED_MEMORY) this.answers.delete(this.refusedOrder.shift()!);
   }
 
+  /**
+   * Records the result, retrying with a backoff (0.5 s, 2 s, 8 s); if the store still refuses, the
+   * game stays "running" in the store and the next restore records it (its log replays to game over).
+   * Then tells the host, which lets the room linger for late resumes before dropping it.
+   */
   private finish(): void {
     this.clearTurnTimer();
     const winner = this.actor.state.winner!;
     this.metrics.gameFinished();
-    this.finishing = this.store.finishGame(this.id, winner).catch((error: unknown) => {
-      this.log.error({ err: error, gameId: this.id }, "could not record the result");
-    });
+    const record = async (): Promise<void> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.store.finishGame(this.id, winner);
+          return;
+        } catch (error) {
+          if (attempt >= RESULT_RETRIES.length || this.disposed) {
+            this.log.error({ err: error, gameId: this.id }, "could not record the result; the next restore will");
+            return;
+          }
+          await new Promise((r) => setTimeout(r, RESULT_RETRIES[attempt]).unref());
+        }
+      }
+    };
+    this.finishing = record().finally(() => this.onFinished?.(this));
   }
 
   private comeBack(playerId: string): void {

@@ -30,7 +30,8 @@ type Reply = (message: ServerMessage) => void;
  * One player's WebSocket (a Colyseus client): checks each frame with the protocol's schemas, the
  * token, the rate and the seat, then hands requests to the tables and commands to the game's room. No
  * rule is decided here. Errors answer with a stable code; the socket stays open unless the input was
- * abusive (an oversized frame, a flood).
+ * abusive (an oversized frame, a flood) or the token is bad (close 4001: the client must not retry
+ * with it).
  */
 export class Connection {
   private player: VerifiedPlayer | null = null;
@@ -106,7 +107,7 @@ export class Connection {
     }
     const message = parsed.message;
     if (message.type === "hello") {
-      this.hello(message.token);
+      this.hello(message.token, message.resume ?? []);
       return;
     }
     if (!this.player) {
@@ -124,7 +125,7 @@ export class Connection {
     });
   }
 
-  private hello(token: string): void {
+  private hello(token: string, resume: readonly { gameId: string; lastSeq: number }[]): void {
     const player = this.ctx.identity.verify(token);
     if (!player) {
       this.error("BAD_TOKEN", "the token does not verify: get a new one from POST /api/guests");
@@ -140,7 +141,14 @@ export class Connection {
     this.send({ type: "welcome", player: { id: player.id, name: player.name } });
     if (!first) return;
     for (const table of this.ctx.tables.tablesOf(player.id)) this.send({ type: "table", table });
-    for (const room of this.ctx.host.gamesOf(player.id)) this.follow(room, true);
+    const asked = new Map(resume.map((r) => [r.gameId, r.lastSeq]));
+    for (const [gameId, lastSeq] of asked) {
+      const room = this.ctx.host.get(gameId);
+      if (!room) continue;
+      this.follow(room, false);
+      for (const m of room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))]) this.send(m);
+    }
+    for (const room of this.ctx.host.gamesOf(player.id)) if (!asked.has(room.id)) this.follow(room, true);
   }
 
   /** Subscribes this socket to a game and sends the snapshot of its view. */

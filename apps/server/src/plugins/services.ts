@@ -33,7 +33,11 @@ export const services = fp(
     host = new GameHost(store, { botDelayMs: config.BOT_DELAY_MS, disconnectGraceMs: config.DISCONNECT_GRACE_MS }, metrics, app.log);
     app.decorate("metrics", metrics);
     app.decorate("host", host);
-    app.decorate("tables", new TableRegistry(host));
+    const tables = new TableRegistry(host);
+    host.onFinished((room) => {
+      if (room.tableCode) tables.finished(room.tableCode);
+    });
+    app.decorate("tables", tables);
     const restored = await host.restore();
     if (restored > 0) app.log.info({ restored }, "running games restored from the store");
   },

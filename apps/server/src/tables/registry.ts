@@ -156,13 +156,13 @@ export class TableRegistry {
     return this.changed(code);
   }
 
-  /** Marks the table of a finished game. */
+  /** Marks the table of a finished game, then forgets it once its players had time to see it. */
   finished(code: string): void {
     const t = this.tables.get(code);
-    if (t) {
-      t.status = "finished";
-      this.changed(code);
-    }
+    if (!t) return;
+    t.status = "finished";
+    this.changed(code);
+    setTimeout(() => this.tables.delete(code), 60_000).unref();
   }
 
   private find(code: string): Table {
