@@ -1,0 +1,62 @@
+/**
+ * DESIGN invariant 7, nobody waits forever: a player who lets the turn timer run out is played by the
+ * heuristic bot (and keeps being played while away), and so is a player whose sockets are all gone
+ * for longer than DISCONNECT_GRACE_MS. Nobody here sends a single command for the absent players.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { closeAll, connectAs, connectPlayer, playSeat, replayOf, startTable, type Player } from "./support/players.js";
+import { useServer } from "./support/server.js";
+
+describe("turn timer and disconnection (DESIGN invariant 7)", () => {
+  const server = useServer({ backend: "pglite", disconnectGraceMs: 300 });
+  const players: Player[] = [];
+  afterAll(() => closeAll(players));
+
+  it("a player who never acts is played by the bot once the 5 s turn timer runs out, then at once while away", async () => {
+    const srv = server();
+    const idle = await connectPlayer(srv.url, "idle");
+    players.push(idle);
+    const { gameId } = await startTable([idle], { seats: 4, fillBots: true, turnSeconds: 5 });
+    // The game runs on the server's bots until it first waits for `idle`.
+    const waiting = await idle.client.waitFor((v, id) => id === gameId && (v.waitingFor === idle.id || v.phase === "gameOver"), 60_000);
+    if (waiting.view.phase === "gameOver") return; // idle died before ever playing: nothing to time
+    const since = Date.now();
+    const moved = await idle.client.waitFor((_v, id, seq) => id === gameId && seq > waiting.seq, 15_000);
+    const waited = Date.now() - since;
+    expect(waited).toBeGreaterThanOrEqual(4_500);
+    const over = await idle.client.waitFor((v, id) => id === gameId && v.phase === "gameOver", 90_000);
+    const { entries } = await replayOf(srv.url, gameId, idle.guest.token);
+    const idleMoves = entries.filter((e) => e.by === idle.id);
+    // Every move of `idle` was made by the bot; after the first timeout the bot did not wait 5 s again
+    // each time (the whole game would then take far longer than it did).
+    expect(idleMoves.length).toBeGreaterThan(1);
+    expect(entries.length).toBe(over.seq);
+    expect(moved.seq).toBeGreaterThan(waiting.seq);
+    expect(Date.now() - since).toBeLessThan(5_000 + idleMoves.length * 4_500);
+  });
+
+  it("a player whose socket is gone is played by the bot after the grace; back, they get the game's view", async () => {
+    const srv = server();
+    const stay = await connectPlayer(srv.url, "stay");
+    const gone = await connectPlayer(srv.url, "gone");
+    players.push(stay, gone);
+    const { gameId } = await startTable([stay, gone], { seats: 4, fillBots: true, turnSeconds: 600 });
+    await gone.client.close();
+    // `stay` plays its own seat; `gone` sends nothing and the turn timer is 10 minutes: the game can
+    // only end in time if the bot covers the disconnected seat.
+    const final = await playSeat(stay, gameId, { timeoutMs: 90_000 }).done;
+    expect(final.phase).toBe("gameOver");
+    const { entries } = await replayOf(srv.url, gameId, stay.guest.token);
+    // `gone` rolled (through the bot: its client was closed before the game began), unless it was
+    // eliminated before its first turn.
+    const goneTurns = entries.filter((e) => e.by === gone.id && e.command.type === "roll").length;
+    if (goneTurns === 0) expect(final.players.find((p) => p.id === gone.id)!.alive).toBe(false);
+    // Back with the same token: the game's view comes with the welcome.
+    const back = await connectAs(srv.url, gone.guest);
+    players.push(back);
+    const seen = await back.client.resume(gameId);
+    expect(seen.view.phase).toBe("gameOver");
+    expect(seen.view.players.find((p) => p.id === gone.id)!.role).not.toBeNull();
+  });
+});
+
