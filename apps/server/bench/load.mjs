@@ -36,12 +36,25 @@ async function metrics(url) {
     return line ? Number(line.split(" ").at(-1)) : NaN;
   };
   const accepted = text.split("\n").find((l) => l.startsWith('bang_commands_total{result="accepted"}'));
+  const buckets = text
+    .split("\n")
+    .filter((l) => l.startsWith("bang_command_latency_seconds_bucket"))
+    .map((l) => ({ le: Number(l.match(/le="([^"]+)"/)[1]), count: Number(l.split(" ").at(-1)) }));
   return {
+    buckets,
     games: value("bang_games_live"),
     sockets: value("bang_sockets_connected"),
     heap: value("nodejs_heap_size_used_bytes"),
     commands: accepted ? Number(accepted.split(" ").at(-1)) : 0,
   };
+}
+
+/** The upper bound (ms) of the histogram bucket holding quantile q of the observations between two scrapes. */
+function serverQuantile(before, after, q) {
+  const counts = after.buckets.map((b, i) => ({ le: b.le, count: b.count - (before.buckets[i]?.count ?? 0) }));
+  const total = counts.at(-1)?.count ?? 0;
+  const hit = counts.find((b) => b.count >= q * total);
+  return hit ? hit.le * 1000 : NaN;
 }
 
 const median = (xs) => {
@@ -89,14 +102,18 @@ try {
       last = m;
     } catch {}
   }, 2000);
-  const capacity = await runLoad({ url, tables: GAMES, concurrent: GAMES, players: 5, thinkMs: THINK_MS, commandTimeoutMs: 60_000 });
+  // Tables join over ~20 s (as people arrive), not all in the same millisecond.
+  const capacity = await runLoad({ url, tables: GAMES, concurrent: GAMES, players: 5, thinkMs: THINK_MS, commandTimeoutMs: 60_000, rampMs: 20_000 / GAMES });
   clearInterval(sampler);
+  const afterCapacity = await metrics(url);
   const peakGames = Math.max(...samples.map((s) => s.games));
   const plateau = samples.filter((s) => s.games >= peakGames * 0.9);
   const heapPerGame = (median(plateau.map((s) => s.heap)) - baseline.heap) / median(plateau.map((s) => s.games));
 
   console.log(`throughput: ${TP_TABLES} tables at once for ${TP_SECONDS} s, no thinking...`);
+  const beforeThroughput = await metrics(url);
   const throughput = await runLoad({ url, durationMs: TP_SECONDS * 1000, concurrent: TP_TABLES, players: 5 });
+  const afterThroughput = await metrics(url);
 
   const results = {
     machine: `${process.version}, ${(await import("node:os")).cpus().length} cores (server and load generator share them)`,
@@ -109,6 +126,8 @@ try {
       commandsPerSecondMedianAtPlateau: median(plateau.map((s) => s.rate)),
       latencyP50Ms: capacity.latencyMs.p50,
       latencyP99Ms: capacity.latencyMs.p99,
+      serverLatencyP50AtMostMs: serverQuantile(baseline, afterCapacity, 0.5),
+      serverLatencyP99AtMostMs: serverQuantile(baseline, afterCapacity, 0.99),
       heapPerLiveGameKB: Math.round(heapPerGame / 1024),
       errors: capacity.errors,
     },
@@ -120,6 +139,8 @@ try {
       commandsPerSecondAllSeats: Math.round(throughput.gameCommands / (throughput.elapsedMs / 1000)),
       latencyP50Ms: throughput.latencyMs.p50,
       latencyP99Ms: throughput.latencyMs.p99,
+      serverLatencyP50AtMostMs: serverQuantile(beforeThroughput, afterThroughput, 0.5),
+      serverLatencyP99AtMostMs: serverQuantile(beforeThroughput, afterThroughput, 0.99),
       errors: throughput.errors,
     },
   };

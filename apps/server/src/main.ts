@@ -10,7 +10,8 @@ import { openStore } from "./persistence/prisma-store.js";
 const config = loadConfig();
 const store = await openStore(config);
 const node = await buildNode(config, store);
-await node.app.listen({ port: config.PORT, host: config.HOST });
+// A deep accept backlog: after a node restart every client reconnects at once.
+await node.app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

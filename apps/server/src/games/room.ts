@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createBot, type Bot } from "@bang/bots";
 import { createGameActor, playerToAct, playerView, type Command, type GameActor, type GameEvent, type GameSetup, type GameState, type Viewer } from "@bang/engine";
 import type { GameCommand, ServerMessage } from "@bang/protocol";
@@ -17,7 +18,7 @@ export interface RoomTimings {
 }
 
 /** How many recent entries a room keeps to answer `resume` with events rather than a snapshot. */
-const HISTORY = 32;
+const HISTORY = 8;
 /** Waits before each new try to record a result, in ms. */
 const RESULT_RETRIES = [500, 2_000, 8_000];
 /** How many refused command ids a room remembers (accepted ones are all remembered: they are the log). */
@@ -41,7 +42,7 @@ export class GameRoom {
   private actor: GameActor;
   private queue: Promise<unknown> = Promise.resolve();
   private seqNo: number;
-  /** clientCommandId -> fingerprint and answer (exactly once). */
+  /** clientCommandId -> fingerprint (a hash of the canonical command) and answer (exactly once). */
   private readonly answers = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly refusedOrder: string[] = [];
   private readonly history: HistoryItem[] = [];
@@ -71,7 +72,7 @@ export class GameRoom {
   ) {
     this.actor = actor;
     this.seqNo = entries.length;
-    for (const e of entries) this.answers.set(e.clientCommandId, { fingerprint: canonicalJson(e.command), answer: { ok: true, seq: e.seq } });
+    for (const e of entries) this.answers.set(e.clientCommandId, { fingerprint: fingerprintOf(e.command), answer: { ok: true, seq: e.seq } });
     seats.forEach((s, i) => {
       if (s.bot) this.bots.set(s.playerId, createBot(s.bot, hashSeed(id, i)));
     });
@@ -199,7 +200,7 @@ export class GameRoom {
 
   private async apply(by: string, commandId: string, gameCommand: GameCommand, origin: Origin, received: number): Promise<Answer> {
     const command = { ...gameCommand, by } as Command;
-    const fingerprint = canonicalJson(command);
+    const fingerprint = fingerprintOf(command);
     const prior = this.answers.get(commandId);
     if (prior) {
       if (prior.fingerprint !== fingerprint) return { ok: false, code: "COMMAND_ID_REUSED", message: `command id "${commandId}" was used for another command` };
@@ -347,6 +348,11 @@ function rebuild(setup: GameSetup, entries: readonly StoredEntry[]): GameActor {
     if (!result.ok) throw new Error(`stored entry ${e.seq} does not replay: ${result.error.code}`);
   }
   return created.actor;
+}
+
+/** A short fingerprint of a command (sha1 of its canonical JSON): kept per command id, so it is small. */
+function fingerprintOf(command: Command): string {
+  return createHash("sha1").update(canonicalJson(command)).digest("base64");
 }
 
 /** A 31-bit seed for a seat's bot, stable for a game and seat. */

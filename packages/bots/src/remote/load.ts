@@ -15,6 +15,8 @@ export interface LoadOptions extends Omit<RemoteTableOptions, "seed" | "onMessag
   durationMs?: number;
   /** Table i uses seed `seed + 8 i` (its seats' bots `seed + 8 i + seat`). Default 1. */
   seed?: number;
+  /** Starts the `concurrent` workers this many ms apart (a ramp; default 0: all at once). */
+  rampMs?: number;
   /** Called as each table ends (a progress bar, a log). */
   onTable?: (outcome: TableOutcome) => void;
 }
@@ -67,7 +69,7 @@ function codeOf(error: unknown): string {
  * latency percentiles of every command of the driver's clients.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
-  const { tables, durationMs, onTable, ...table } = options;
+  const { tables, durationMs, onTable, rampMs = 0, ...table } = options;
   if (durationMs === undefined && tables === undefined) throw new RangeError("runLoad: give tables, durationMs, or both");
   if (tables !== undefined && !(Number.isSafeInteger(tables) && tables >= 1)) throw new RangeError(`runLoad: tables must be a positive integer, got ${tables}`);
   if (durationMs !== undefined && !(durationMs > 0)) throw new RangeError(`runLoad: durationMs must be positive, got ${durationMs}`);
@@ -87,7 +89,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   let gameCommands = 0;
 
   const more = () => (deadline === null ? next < tables! : performance.now() < deadline);
-  const worker = async (): Promise<void> => {
+  const worker = async (_: unknown, n: number): Promise<void> => {
+    if (rampMs > 0) await new Promise((r) => setTimeout(r, n * rampMs));
     while (more()) {
       const index = next++;
       const tableSeed = (seed + index * TABLE_SEED_STRIDE) | 0;
