@@ -200,8 +200,17 @@ describe("bad input", () => {
   describe("HTTP", () => {
     const guests = () => `${server().url}/api/guests`;
 
-    it("POST /api/guests with a missing, empty, blank, too long or extra field is 400 INVALID_MESSAGE", async () => {
-      const bodies = ["{}", JSON.stringify({ name: "" }), JSON.stringify({ name: "   " }), JSON.stringify({ name: "n".repeat(25) }), JSON.stringify({ name: "ok", admin: true }), "[]"];
+    it("POST /api/guests with a missing, empty, blank, too long, control-character or extra field is 400 INVALID_MESSAGE", async () => {
+      const bodies = [
+        "{}",
+        JSON.stringify({ name: "" }),
+        JSON.stringify({ name: "   " }),
+        JSON.stringify({ name: "n".repeat(25) }),
+        JSON.stringify({ name: "a\u0000b" }),
+        JSON.stringify({ name: "tab\there" }),
+        JSON.stringify({ name: "ok", admin: true }),
+        "[]",
+      ];
       for (const body of bodies) {
         const res = await http(guests(), { method: "POST", body });
         expect(res.status, body).toBe(400);

@@ -29,8 +29,9 @@ export function createIdentity(secret: string): Identity {
     verify(token) {
       try {
         const claims = check(token) as { sub?: unknown; name?: unknown; kind?: unknown; exp?: unknown };
-        if (typeof claims.sub !== "string" || typeof claims.name !== "string" || claims.kind !== "guest") return null;
-        return { id: claims.sub, name: claims.name, kind: "guest", expiresAt: typeof claims.exp === "number" ? claims.exp * 1000 : null };
+        // Every token this server issues expires: one without `exp` was not made by issue().
+        if (typeof claims.sub !== "string" || typeof claims.name !== "string" || claims.kind !== "guest" || typeof claims.exp !== "number") return null;
+        return { id: claims.sub, name: claims.name, kind: "guest", expiresAt: claims.exp * 1000 };
       } catch {
         return null;
       }

@@ -13,7 +13,9 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
           type: "object",
           additionalProperties: false,
           required: ["name"],
-          properties: { name: { type: "string", minLength: 1, maxLength: LIMITS.maxNameLength, pattern: "\\S" } },
+          // Printable text with at least one visible character: no control characters (PostgreSQL
+          // refuses NUL, and a name is shown to other players).
+          properties: { name: { type: "string", minLength: 1, maxLength: LIMITS.maxNameLength, pattern: "^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$" } },
         },
         response: {
           201: {
