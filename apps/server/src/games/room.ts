@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createBot, type Bot } from "@bang/bots";
-import { createGameActor, playerToAct, playerView, type Command, type GameActor, type GameEvent, type GameSetup, type GameState, type Viewer } from "@bang/engine";
+import { applyCommand, createGame, createGameActor, playerToAct, playerView, type Command, type GameActor, type GameEvent, type GameSetup, type GameState, type Viewer } from "@bang/engine";
 import type { GameCommand, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry } from "../persistence/store.js";
@@ -17,14 +17,13 @@ export interface RoomTimings {
   disconnectGraceMs: number;
 }
 
-/** How many recent entries a room keeps to answer `resume` with events rather than a snapshot. */
-const HISTORY = 8;
 /** Waits before each new try to record a result, in ms. */
 const RESULT_RETRIES = [500, 2_000, 8_000];
 /** How many refused command ids a room remembers (accepted ones are all remembered: they are the log). */
 const REFUSED_MEMORY = 1024;
 
-interface HistoryItem {
+/** An accepted entry with its events and the state after it: what each viewer's event message needs. */
+interface AppliedEntry {
   seq: number;
   by: string;
   command: GameCommand;
@@ -45,7 +44,6 @@ export class GameRoom {
   /** clientCommandId -> fingerprint (a hash of the canonical command) and answer (exactly once). */
   private readonly answers = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly refusedOrder: string[] = [];
-  private readonly history: HistoryItem[] = [];
   private readonly subscribers = new Set<Subscriber>();
   private readonly connections = new Map<string, number>();
   /** Players the bot plays for until they come back (timed out, or disconnected past the grace). */
@@ -139,15 +137,27 @@ export class GameRoom {
   }
 
   /**
-   * What `viewer` missed after `lastSeq`: the events one by one when they are still in memory, else a
-   * snapshot. Returns null for a `lastSeq` ahead of the game (BAD_SEQ).
+   * What `viewer` missed after `lastSeq`: every event since, one by one, recomputed from the game's log
+   * with the pure reducer (deterministic, DESIGN invariant 1), so a room keeps no history in memory.
+   * Returns null for a `lastSeq` ahead of the game (BAD_SEQ).
    */
   missedSince(viewer: Viewer, lastSeq: number): ServerMessage[] | null {
     if (lastSeq > this.seqNo) return null;
     if (lastSeq === this.seqNo) return [];
-    const first = this.history[0];
-    if (!first || first.seq > lastSeq + 1) return [this.snapshot(viewer)];
-    return this.history.filter((h) => h.seq > lastSeq).map((h) => this.eventMessage(h, viewer));
+    const created = createGame(this.setup);
+    if (!created.ok) return [this.snapshot(viewer)];
+    const out: ServerMessage[] = [];
+    let state = created.state;
+    for (const [i, entry] of this.actor.log().entries.entries()) {
+      const result = applyCommand(state, entry.command);
+      if (!result.ok) return [this.snapshot(viewer)];
+      state = result.state;
+      const seq = i + 1;
+      if (seq <= lastSeq) continue;
+      const { by, ...command } = entry.command;
+      out.push(this.eventMessage({ seq, by, command: command as GameCommand, events: result.events, state }, viewer));
+    }
+    return out;
   }
 
   /** A socket of `playerId` opened or closed; the bot covers a seat left without socket (DESIGN 7). */
@@ -230,9 +240,7 @@ export class GameRoom {
     this.seqNo = seq;
     const answer: Answer = { ok: true, seq };
     this.answers.set(commandId, { fingerprint, answer });
-    const item: HistoryItem = { seq, by, command: gameCommand, events: result.events, state: result.state };
-    this.history.push(item);
-    if (this.history.length > HISTORY) this.history.shift();
+    const item: AppliedEntry = { seq, by, command: gameCommand, events: result.events, state: result.state };
     this.metrics.commandAccepted((performance.now() - received) / 1000);
     for (const sub of this.subscribers) this.deliver(sub, this.eventMessage(item, sub.viewer));
     if (result.state.phase === "gameOver") this.finish();
@@ -240,7 +248,7 @@ export class GameRoom {
     return answer;
   }
 
-  private eventMessage(item: HistoryItem, viewer: Viewer): ServerMessage {
+  private eventMessage(item: AppliedEntry, viewer: Viewer): ServerMessage {
     return { type: "event", gameId: this.id, seq: item.seq, by: item.by, command: item.command, events: item.events, view: playerView(item.state, viewer) };
   }
 
