@@ -40,12 +40,20 @@ export function draftOf(s: GameState): GameState {
  * Dice come from `random` (default: the game's seeded generator).
  */
 export function applyCommand(state: GameState, command: Command, random: RandomSource = seededSource): ApplyResult {
+  return runCommand(state, command, random, false);
+}
+
+/**
+ * applyCommand with a choice: with `pauseAtIndianAttack`, the flow stops before each Indian attack in
+ * phase `indianAttack` (the statechart then resolves it in its own state). Internal to the engine.
+ */
+export function runCommand(state: GameState, command: Command, random: RandomSource, pauseAtIndianAttack: boolean): ApplyResult {
   const error = validateCommand(state, command);
   if (error) return { ok: false, error };
   const draft = draftOf(state);
   const events: GameEvent[] = [];
   performCommand(draft, command, random, events);
-  settle(draft, events);
+  settle(draft, events, pauseAtIndianAttack);
   draft.stateId++;
   return { ok: true, state: draft, events };
 }

@@ -1,9 +1,9 @@
+import { ruleError } from "./rules/errors.js";
 import type { RandomSource } from "./random.js";
 import { validateHeal, validateReroll, validateRoll, performHeal, performThrow, endRolling, queueResolution } from "./rules/rolling.js";
 import { validateResolve } from "./rules/resolution.js";
 import { COMMAND_TYPES, type Command, type GameEvent, type GameState, type RuleError } from "./types.js";
 
-const err = (code: RuleError["code"], message: string): RuleError => ({ code, message });
 
 /** The player the game waits for: Bart Cassidy during a reaction, else the active player. */
 export function playerToAct(s: GameState): string | null {
@@ -19,33 +19,33 @@ export function playerToAct(s: GameState): string | null {
  */
 export function validateCommand(s: GameState, c: Command): RuleError | null {
   if (c === null || typeof c !== "object" || !(COMMAND_TYPES as readonly string[]).includes((c as Command).type)) {
-    return err("INVALID_COMMAND", `type: unknown command "${String((c as { type?: unknown })?.type)}" (one of ${COMMAND_TYPES.join(", ")})`);
+    return ruleError("INVALID_COMMAND", `type: unknown command "${String((c as { type?: unknown })?.type)}" (one of ${COMMAND_TYPES.join(", ")})`);
   }
-  if (s.phase === "gameOver") return err("WRONG_PHASE", `${c.type}: the game is over`);
-  if (!s.players.some((p) => p.id === c.by)) return err("INVALID_COMMAND", `by: no player "${String(c.by)}" at this table`);
+  if (s.phase === "gameOver") return ruleError("WRONG_PHASE", `${c.type}: the game is over`);
+  if (!s.players.some((p) => p.id === c.by)) return ruleError("INVALID_COMMAND", `by: no player "${String(c.by)}" at this table`);
   const actor = playerToAct(s);
-  if (c.by !== actor) return err("NOT_YOUR_TURN", `${c.type}: the game waits for "${actor}", not "${c.by}"`);
+  if (c.by !== actor) return ruleError("NOT_YOUR_TURN", `${c.type}: the game waits for "${actor}", not "${c.by}"`);
   switch (c.type) {
     case "heal":
-      if (s.phase !== "rolling") return err("WRONG_PHASE", `heal: not allowed while ${s.phase}`);
+      if (s.phase !== "rolling") return ruleError("WRONG_PHASE", `heal: not allowed while ${s.phase}`);
       return validateHeal(s, c);
     case "roll":
-      if (s.phase !== "rolling") return err("WRONG_PHASE", `roll: not allowed while ${s.phase}`);
+      if (s.phase !== "rolling") return ruleError("WRONG_PHASE", `roll: not allowed while ${s.phase}`);
       return validateRoll(s);
     case "reroll":
-      if (s.phase !== "rolling") return err("WRONG_PHASE", `reroll: rolling has ended (${s.phase})`);
+      if (s.phase !== "rolling") return ruleError("WRONG_PHASE", `reroll: rolling has ended (${s.phase})`);
       return validateReroll(s, c);
     case "stop":
-      if (s.phase !== "rolling" || s.rolls === 0) return err("WRONG_PHASE", s.rolls === 0 ? "stop: throw the dice first (roll)" : `stop: rolling has ended (${s.phase})`);
+      if (s.phase !== "rolling" || s.rolls === 0) return ruleError("WRONG_PHASE", s.rolls === 0 ? "stop: throw the dice first (roll)" : `stop: rolling has ended (${s.phase})`);
       return null;
     case "resolve":
-      if (s.phase !== "resolving" || s.choices !== null) return err("WRONG_PHASE", `resolve: not allowed while ${s.phase}`);
+      if (s.phase !== "resolving" || s.choices !== null) return ruleError("WRONG_PHASE", `resolve: not allowed while ${s.phase}`);
       return validateResolve(s, c);
     case "react": {
-      if (s.phase !== "reaction" || !s.reaction) return err("WRONG_PHASE", "react: nothing to react to");
+      if (s.phase !== "reaction" || !s.reaction) return ruleError("WRONG_PHASE", "react: nothing to react to");
       const n = c.arrows;
       if (!Number.isInteger(n) || n < 0 || n > s.reaction.max) {
-        return err("INVALID_COMMAND", `react.arrows: must be an integer 0..${s.reaction.max} (C1: never the last arrow)`);
+        return ruleError("INVALID_COMMAND", `react.arrows: must be an integer 0..${s.reaction.max} (C1: never the last arrow)`);
       }
       return null;
     }

@@ -1,7 +1,6 @@
 import { assign, setup } from "xstate";
-import { draftOf } from "../apply.js";
-import { performCommand, validateCommand } from "../commands.js";
-import { runIndianAttack, settle } from "../flow.js";
+import { draftOf, runCommand } from "../apply.js";
+import { runIndianAttack } from "../flow.js";
 import { seededSource, type RandomSource } from "../random.js";
 import { recordingSource, type LogEntry } from "../replay.js";
 import { createGame, type GameSetup } from "../setup.js";
@@ -52,18 +51,8 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
   let memo: { game: GameState; event: object; outcome: Outcome } | null = null;
   const outcomeOf = (game: GameState, event: object): Outcome => {
     if (memo && memo.game === game && memo.event === event) return memo.outcome;
-    const c = event as Command;
-    const error = validateCommand(game, c);
-    let outcome: Outcome;
-    if (error) outcome = { ok: false, error };
-    else {
-      const draft = draftOf(game);
-      const events: GameEvent[] = [];
-      performCommand(draft, c, dice, events);
-      settle(draft, events, true);
-      draft.stateId++;
-      outcome = { ok: true, game: draft, events, dice: source ? source.take() : null };
-    }
+    const result = runCommand(game, event as Command, dice, true);
+    const outcome: Outcome = result.ok ? { ok: true, game: result.state, events: result.events, dice: source ? source.take() : null } : result;
     memo = { game, event, outcome };
     return outcome;
   };
@@ -126,14 +115,9 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
     context: ({ input }) => ({ setup: input.setup, game: null as unknown as GameState, entry: null, events: [], rejection: null }),
     initial: "setup",
     on: {
-      heal: { actions: "reject" },
-      roll: { actions: "reject" },
-      reroll: { actions: "reject" },
-      stop: { actions: "reject" },
-      resolve: { actions: "reject" },
-      react: { actions: "reject" },
-      // Any other event is not a command: refused with the engine's code (INVALID_COMMAND), not ignored
-      // (an ignored event would leave the previous command's rejection in the context).
+      // Whatever a state does not take (a command in the wrong phase, or not a command at all) is
+      // refused with the engine's code, never ignored: an ignored event would leave the previous
+      // command's rejection in the context.
       "*": { actions: "reject" },
     },
     states: {

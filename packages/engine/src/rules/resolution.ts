@@ -1,3 +1,4 @@
+import { ruleError } from "./errors.js";
 import type { GameEvent, GameState, PlayerState, ResolveCommand, RuleError } from "../types.js";
 import { returnArrows, takeArrow } from "./arrows.js";
 import { countFace, gatlingFires, indexesOf } from "./dice.js";
@@ -5,7 +6,6 @@ import { shotTargets } from "./distance.js";
 import { checkEnd } from "./end.js";
 import { gainLife, loseLife, processEliminations } from "./life.js";
 
-const err = (code: RuleError["code"], message: string): RuleError => ({ code, message });
 const isDie = (i: unknown): i is number => Number.isInteger(i) && (i as number) >= 0 && (i as number) <= 4;
 
 /**
@@ -16,21 +16,21 @@ const isDie = (i: unknown): i is number => Number.isInteger(i) && (i as number) 
 export function validateResolve(s: GameState, c: ResolveCommand): RuleError | null {
   const active = s.players[s.turn]!;
   const { dice } = s;
-  if (!Array.isArray(c.shots) || !Array.isArray(c.beers)) return err("INVALID_COMMAND", "resolve: shots and beers must be lists");
+  if (!Array.isArray(c.shots) || !Array.isArray(c.beers)) return ruleError("INVALID_COMMAND", "resolve: shots and beers must be lists");
   const used = new Set<number>();
   const use = (die: unknown, field: string): RuleError | null => {
-    if (!isDie(die)) return err("INVALID_COMMAND", `${field}: ${String(die)} is not a die index 0..4`);
-    if (used.has(die)) return err("INVALID_COMMAND", `${field}: die ${die} is used twice`);
+    if (!isDie(die)) return ruleError("INVALID_COMMAND", `${field}: ${String(die)} is not a die index 0..4`);
+    if (used.has(die)) return ruleError("INVALID_COMMAND", `${field}: die ${die} is used twice`);
     used.add(die);
     return null;
   };
 
   let slabBeer = -1;
   if (c.slab !== undefined && c.slab !== null) {
-    if (active.character !== "slab_the_killer") return err("INVALID_COMMAND", "resolve.slab: only Slab the Killer doubles a shot (C13)");
+    if (active.character !== "slab_the_killer") return ruleError("INVALID_COMMAND", "resolve.slab: only Slab the Killer doubles a shot (C13)");
     const { beer, shot } = c.slab;
-    if (!isDie(beer) || dice[beer] !== "beer") return err("INVALID_COMMAND", `resolve.slab.beer: die ${String(beer)} does not show beer`);
-    if (!c.shots.some((x) => x.die === shot)) return err("INVALID_COMMAND", `resolve.slab.shot: die ${String(shot)} is not one of the shots`);
+    if (!isDie(beer) || dice[beer] !== "beer") return ruleError("INVALID_COMMAND", `resolve.slab.beer: die ${String(beer)} does not show beer`);
+    if (!c.shots.some((x) => x.die === shot)) return ruleError("INVALID_COMMAND", `resolve.slab.shot: die ${String(shot)} is not one of the shots`);
     slabBeer = beer;
   }
 
@@ -38,42 +38,42 @@ export function validateResolve(s: GameState, c: ResolveCommand): RuleError | nu
     const problem = use(shot?.die, `resolve.shots[${k}].die`);
     if (problem) return problem;
     const face = dice[shot.die]!;
-    if (face !== "1" && face !== "2") return err("INVALID_COMMAND", `resolve.shots[${k}].die: die ${shot.die} shows ${face}, not 1 or 2`);
+    if (face !== "1" && face !== "2") return ruleError("INVALID_COMMAND", `resolve.shots[${k}].die: die ${shot.die} shows ${face}, not 1 or 2`);
     if (!shotTargets(s.players, active.id, face).includes(shot.target)) {
-      return err("INVALID_TARGET", `resolve.shots[${k}].target: "${String(shot.target)}" is not a living player within reach of a ${face} (R3.3, R3.4)`);
+      return ruleError("INVALID_TARGET", `resolve.shots[${k}].target: "${String(shot.target)}" is not a living player within reach of a ${face} (R3.3, R3.4)`);
     }
   }
   if (slabBeer >= 0) used.add(slabBeer);
   for (const [k, beer] of c.beers.entries()) {
-    if (beer?.die === slabBeer) return err("INVALID_COMMAND", `resolve.beers[${k}].die: die ${slabBeer} was given up to Slab the Killer's double shot`);
+    if (beer?.die === slabBeer) return ruleError("INVALID_COMMAND", `resolve.beers[${k}].die: die ${slabBeer} was given up to Slab the Killer's double shot`);
     const problem = use(beer?.die, `resolve.beers[${k}].die`);
     if (problem) return problem;
-    if (dice[beer.die] !== "beer") return err("INVALID_COMMAND", `resolve.beers[${k}].die: die ${beer.die} shows ${dice[beer.die]}, not beer`);
+    if (dice[beer.die] !== "beer") return ruleError("INVALID_COMMAND", `resolve.beers[${k}].die: die ${beer.die} shows ${dice[beer.die]}, not beer`);
     const target = s.players.find((p) => p.id === beer.target);
-    if (!target || !target.alive) return err("INVALID_TARGET", `resolve.beers[${k}].target: "${String(beer.target)}" is not a living player`);
+    if (!target || !target.alive) return ruleError("INVALID_TARGET", `resolve.beers[${k}].target: "${String(beer.target)}" is not a living player`);
   }
 
   const discards = c.arrowDiscards ?? [];
-  if (!Array.isArray(discards)) return err("INVALID_COMMAND", "resolve.arrowDiscards: must be a list of player ids");
+  if (!Array.isArray(discards)) return ruleError("INVALID_COMMAND", "resolve.arrowDiscards: must be a list of player ids");
   if (discards.length > 0) {
-    if (active.character !== "kit_carlson") return err("INVALID_COMMAND", "resolve.arrowDiscards: only Kit Carlson discards arrows (C7)");
+    if (active.character !== "kit_carlson") return ruleError("INVALID_COMMAND", "resolve.arrowDiscards: only Kit Carlson discards arrows (C7)");
     const gatlings = countFace(dice, "gatling");
-    if (discards.length > gatlings) return err("INVALID_COMMAND", `resolve.arrowDiscards: at most one per gatling die (${gatlings})`);
+    if (discards.length > gatlings) return ruleError("INVALID_COMMAND", `resolve.arrowDiscards: at most one per gatling die (${gatlings})`);
     const taken = new Map<string, number>();
     const ownGatlingFires = gatlingFires(dice, active.character);
     for (const [k, id] of discards.entries()) {
       if (ownGatlingFires && id === active.id) {
-        return err("INVALID_TARGET", `resolve.arrowDiscards[${k}]: his Gatling fires and returns his own arrows anyway; discards come from other players (C7)`);
+        return ruleError("INVALID_TARGET", `resolve.arrowDiscards[${k}]: his Gatling fires and returns his own arrows anyway; discards come from other players (C7)`);
       }
       const p = s.players.find((x) => x.id === id);
       const n = (taken.get(id) ?? 0) + 1;
       taken.set(id, n);
-      if (!p || !p.alive || p.arrows < n) return err("INVALID_TARGET", `resolve.arrowDiscards[${k}]: "${String(id)}" has no arrow left to return`);
+      if (!p || !p.alive || p.arrows < n) return ruleError("INVALID_TARGET", `resolve.arrowDiscards[${k}]: "${String(id)}" has no arrow left to return`);
     }
   }
 
   for (const i of indexesOf(dice, "1", "2", "beer")) {
-    if (!used.has(i)) return err("INCOMPLETE_RESOLUTION", `resolve: die ${i} (${dice[i]}) needs a target; every die must be used (R3.9)`);
+    if (!used.has(i)) return ruleError("INCOMPLETE_RESOLUTION", `resolve: die ${i} (${dice[i]}) needs a target; every die must be used (R3.9)`);
   }
   return null;
 }

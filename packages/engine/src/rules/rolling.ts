@@ -1,16 +1,16 @@
+import { ruleError } from "./errors.js";
 import type { RandomSource } from "../random.js";
 import type { Command, GameEvent, GameState, RuleError } from "../types.js";
 import { canReroll, explodes, needsChoices } from "./dice.js";
 import { gainLife } from "./life.js";
 
 type Of<T extends Command["type"]> = Extract<Command, { type: T }>;
-const err = (code: RuleError["code"], message: string): RuleError => ({ code, message });
 
 /** C12: Sid Ketchum's heal is legal before his first roll, on any living player. */
 export function validateHeal(s: GameState, c: Of<"heal">): RuleError | null {
-  if (!s.healPending) return err("WRONG_PHASE", "heal: only Sid Ketchum heals, once, before his first roll (C12)");
+  if (!s.healPending) return ruleError("WRONG_PHASE", "heal: only Sid Ketchum heals, once, before his first roll (C12)");
   const target = s.players.find((p) => p.id === c.target);
-  if (!target || !target.alive) return err("INVALID_TARGET", `heal.target: "${c.target}" is not a living player`);
+  if (!target || !target.alive) return ruleError("INVALID_TARGET", `heal.target: "${c.target}" is not a living player`);
   return null;
 }
 
@@ -21,27 +21,27 @@ export function performHeal(s: GameState, c: Of<"heal">, ev: GameEvent[]): void 
 
 /** R2.1, C12: the first roll of the turn, once, after Sid Ketchum's heal. */
 export function validateRoll(s: GameState): RuleError | null {
-  if (s.rolls > 0) return err("WRONG_PHASE", "roll: the dice were already thrown this turn; use reroll or stop");
-  if (s.healPending) return err("HEAL_REQUIRED", "roll: Sid Ketchum must heal a player before his first roll (C12)");
+  if (s.rolls > 0) return ruleError("WRONG_PHASE", "roll: the dice were already thrown this turn; use reroll or stop");
+  if (s.healPending) return ruleError("HEAL_REQUIRED", "roll: Sid Ketchum must heal a player before his first roll (C12)");
   return null;
 }
 
 /** R2.1 to R2.3, C2, C8: a reroll of distinct dice 0..4, none showing dynamite unless Black Jack. */
 export function validateReroll(s: GameState, c: Of<"reroll">): RuleError | null {
-  if (s.rolls === 0) return err("WRONG_PHASE", "reroll: throw the dice first (roll)");
+  if (s.rolls === 0) return ruleError("WRONG_PHASE", "reroll: throw the dice first (roll)");
   const indexes = c.indexes;
   if (!Array.isArray(indexes) || indexes.length === 0 || indexes.length > 5) {
-    return err("INVALID_COMMAND", "reroll.indexes: give 1 to 5 die indexes");
+    return ruleError("INVALID_COMMAND", "reroll.indexes: give 1 to 5 die indexes");
   }
   const seen = new Set<number>();
   for (const i of indexes) {
-    if (!Number.isInteger(i) || i < 0 || i > 4) return err("INVALID_COMMAND", `reroll.indexes: ${String(i)} is not a die index 0..4`);
-    if (seen.has(i)) return err("INVALID_COMMAND", `reroll.indexes: die ${i} is listed twice`);
+    if (!Number.isInteger(i) || i < 0 || i > 4) return ruleError("INVALID_COMMAND", `reroll.indexes: ${String(i)} is not a die index 0..4`);
+    if (seen.has(i)) return ruleError("INVALID_COMMAND", `reroll.indexes: die ${i} is listed twice`);
     seen.add(i);
   }
   const character = s.players[s.turn]!.character;
   for (const i of indexes) {
-    if (!canReroll(s.dice[i]!, character)) return err("DIE_LOCKED", `reroll.indexes: die ${i} shows dynamite and cannot be rerolled (R2.3)`);
+    if (!canReroll(s.dice[i]!, character)) return ruleError("DIE_LOCKED", `reroll.indexes: die ${i} shows dynamite and cannot be rerolled (R2.3)`);
   }
   return null;
 }
