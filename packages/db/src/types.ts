@@ -38,6 +38,8 @@ export interface GameRecord {
   finishedAt: Date | null;
   /** Seq of the last stored log entry; 0 before the first. */
   lastSeq: number;
+  /** Fencing token of the game's current owner (0: never claimed; see claimGame). */
+  fencingToken: number;
   /** Set once finished (null for a game that ended without a winner or has not ended). */
   winner: Winner | null;
   seats: SeatRecord[];
@@ -54,6 +56,12 @@ export interface NewLogEntry {
   clientCommandId: string;
   command: Command;
   dice?: Face[][] | undefined;
+  /**
+   * Fencing token of the writer (a cluster node's lease token, DESIGN invariant 2). When set, the
+   * entry is stored only while the game's stored fencingToken equals it (else FENCED, nothing written);
+   * unset (single node): no fencing check. Every entry of one game in a batch must carry the same token.
+   */
+  fencingToken?: number | undefined;
 }
 
 /** A stored log entry. `command` and `dice` are exactly what was appended. */

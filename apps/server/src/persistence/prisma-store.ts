@@ -20,6 +20,7 @@ function toStoredGame(g: GameRecord): StoredGame {
     finishedAt: g.finishedAt,
     winner: g.winner,
     lastSeq: g.lastSeq,
+    fencingToken: g.fencingToken,
   };
 }
 
@@ -46,10 +47,12 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
         mode: "classic",
         setup: game.setup,
         tableCode: game.tableCode,
+        fencingToken: game.fencingToken,
         seats: game.seats.map((s) => ({ seat: s.seat, name: s.name, botKind: s.botKind, playerId: s.botKind ? null : s.playerId })),
       });
     },
-    append: (gameId, entry) => writer.append(gameId, { seq: entry.seq, playerId: entry.playerId, clientCommandId: entry.clientCommandId, command: entry.command, dice: entry.dice ?? undefined }),
+    append: (gameId, entry) => writer.append(gameId, { seq: entry.seq, playerId: entry.playerId, clientCommandId: entry.clientCommandId, command: entry.command, dice: entry.dice ?? undefined, fencingToken: entry.fencingToken }),
+    claimGame: (gameId, token) => games.claimGame(gameId, token),
     async finishGame(gameId, winner) {
       await games.finishGame(gameId, winner);
     },

@@ -16,6 +16,8 @@ export interface StoredEntry {
   command: Command;
   dice: Face[][] | null;
   createdAt?: Date;
+  /** The writer's fencing token (cluster mode): stored only while it is the game's token, else FENCED. */
+  fencingToken?: number;
 }
 
 /** A stored game with its seats and, when loaded whole, its log. */
@@ -30,6 +32,8 @@ export interface StoredGame {
   finishedAt: Date | null;
   winner: Winner | null;
   lastSeq: number;
+  /** Fencing token of the game's current owner (0: never claimed). */
+  fencingToken: number;
 }
 
 /**
@@ -40,7 +44,14 @@ export interface StoredGame {
 export interface GameStore {
   readonly kind: string;
   createGuest(name: string): Promise<{ id: string; name: string }>;
-  createGame(game: { id: string; setup: GameSetup; tableCode: string | null; seats: StoredSeat[] }): Promise<void>;
+  /** Creates a running game; `fencingToken` is the creating owner's lease token (cluster mode, default 0). */
+  createGame(game: { id: string; setup: GameSetup; tableCode: string | null; seats: StoredSeat[]; fencingToken?: number }): Promise<void>;
+  /**
+   * A takeover's claim (DESIGN invariant 2): raises the game's fencing token to `token` if it is
+   * greater; resolves with the lastSeq then (replay the log up to it), or null when a later owner
+   * claimed it or the game does not exist.
+   */
+  claimGame(gameId: string, token: number): Promise<{ lastSeq: number } | null>;
   append(gameId: string, entry: StoredEntry): Promise<void>;
   finishGame(gameId: string, winner: Winner): Promise<void>;
   getGame(gameId: string): Promise<StoredGame | null>;

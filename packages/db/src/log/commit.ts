@@ -89,6 +89,9 @@ function checkEntries(gameId: string, entries: readonly NewLogEntry[]): DbError 
       });
     }
     ids.add(e.clientCommandId);
+    if (e.fencingToken !== undefined && (!Number.isSafeInteger(e.fencingToken) || e.fencingToken < 0 || e.fencingToken !== entries[0]!.fencingToken)) {
+      return new DbError("INVALID_ENTRY", `game ${gameId} seq ${e.seq}: fencingToken must be a non-negative integer, the same for the whole batch`, { gameId, seq: e.seq });
+    }
     if (i > 0 && e.seq !== entries[0]!.seq + i) {
       const code = e.seq <= entries[i - 1]!.seq ? "DUPLICATE_SEQ" : "SEQ_GAP";
       return new DbError(code, `game ${gameId}: seq ${e.seq} follows ${entries[i - 1]!.seq}`, { gameId, seq: e.seq });
@@ -111,6 +114,8 @@ interface Span {
   id: string;
   first: number;
   last: number;
+  /** The writer's fencing token, or null (no fencing check). */
+  token: number | null;
 }
 
 /**
@@ -130,22 +135,29 @@ async function writeGames(
   }
   const spans: Span[] = [];
   for (const [id, entries] of games) {
-    if (!refused.has(id)) spans.push({ id, first: entries[0]!.seq, last: entries[entries.length - 1]!.seq });
+    if (!refused.has(id)) spans.push({ id, first: entries[0]!.seq, last: entries[entries.length - 1]!.seq, token: entries[0]!.fencingToken ?? null });
   }
   if (spans.length === 0) return refused;
 
-  // Compare-and-set of every game's lastSeq in one statement; row locks serialise concurrent writers.
+  // Compare-and-set of every game's (lastSeq, fencingToken) in one statement; the row locks serialise
+  // concurrent writers and a takeover's claimGame, so a deposed owner's write either commits before
+  // the claim (and the new owner replays it) or matches no row (FENCED).
   const moved = await tx.$queryRaw<{ id: string }[]>`
     UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = ${new Date()}
-      FROM jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) AS v(id text, first int, last int)
-     WHERE g.id = v.id AND g."lastSeq" = v.first - 1
+      FROM jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) AS v(id text, first int, last int, token int)
+     WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
     RETURNING g.id`;
   const movedIds = new Set(moved.map((r) => r.id));
   const stuck = spans.filter((s) => !movedIds.has(s.id));
   if (stuck.length > 0) {
-    const rows = await tx.game.findMany({ where: { id: { in: stuck.map((s) => s.id) } }, select: { id: true, lastSeq: true } });
-    const lastSeqOf = new Map(rows.map((r) => [r.id, r.lastSeq]));
-    for (const s of stuck) refused.set(s.id, continuationError(s, lastSeqOf.get(s.id)));
+    const rows = await tx.game.findMany({ where: { id: { in: stuck.map((s) => s.id) } }, select: { id: true, lastSeq: true, fencingToken: true } });
+    const rowOf = new Map(rows.map((r) => [r.id, r]));
+    for (const s of stuck) {
+      const row = rowOf.get(s.id);
+      if (row && s.token !== null && row.fencingToken !== s.token) {
+        refused.set(s.id, new DbError("FENCED", `game ${s.id}: fencing token ${s.token} is not the owner's (${row.fencingToken}): another node owns the game`, { gameId: s.id, seq: s.first }));
+      } else refused.set(s.id, continuationError(s, row?.lastSeq));
+    }
   }
 
   const data: Row[] = [];

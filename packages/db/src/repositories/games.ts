@@ -13,6 +13,8 @@ export interface CreateGameInput {
   setup: GameSetup;
   tableCode?: string | null | undefined;
   seats: readonly SeatInput[];
+  /** Fencing token of the creating owner (a cluster node's lease token); default 0. */
+  fencingToken?: number | undefined;
 }
 
 export interface ListGamesFilter {
@@ -33,6 +35,15 @@ export interface GameRepository {
   listGames(filter?: ListGamesFilter): Promise<GameRecord[]>;
   /** One game with its seats, or null. */
   getGame(id: string): Promise<GameRecord | null>;
+  /**
+   * A takeover's claim (DESIGN invariant 2): records `token` as the game's fencing token if it is
+   * greater than the stored one, in one statement (`UPDATE ... WHERE fencingToken < token`), and
+   * resolves with the game's lastSeq at that moment: every entry up to it is in the log, and no write of
+   * an earlier owner can land after it. Resolves null when the game does not exist or already has a
+   * token >= `token` (a later owner claimed it). Throws RangeError for a token that is not a positive
+   * integer.
+   */
+  claimGame(id: string, token: number): Promise<{ lastSeq: number } | null>;
 }
 
 const withSeats = { seats: { orderBy: { seat: "asc" } } } satisfies Prisma.GameInclude;
@@ -61,6 +72,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
           mode: input.mode,
           setup: toJson(input.setup),
           tableCode: input.tableCode ?? null,
+          fencingToken: input.fencingToken ?? 0,
           seats: {
             create: input.seats.map((s) => ({
               seat: s.seat,
@@ -94,6 +106,14 @@ export function createGameRepository(db: DbHandle): GameRepository {
       });
       return rows.map(toRecord);
     },
+    async claimGame(id, token) {
+      if (!Number.isSafeInteger(token) || token < 1 || token > 2 ** 31 - 1) throw new RangeError(`a fencing token is a positive 32-bit integer, got ${token}`);
+      const rows = await prisma.$queryRaw<{ lastSeq: number }[]>`
+        UPDATE "Game" SET "fencingToken" = ${token}, "updatedAt" = ${new Date()}
+         WHERE id = ${id} AND "fencingToken" < ${token}
+        RETURNING "lastSeq"`;
+      return rows[0] ? { lastSeq: Number(rows[0].lastSeq) } : null;
+    },
     async getGame(id) {
       const row = await prisma.game.findUnique({ where: { id }, include: withSeats });
       return row ? toRecord(row) : null;
@@ -112,6 +132,7 @@ function toRecord(row: GameRow): GameRecord {
     updatedAt: row.updatedAt,
     finishedAt: row.finishedAt,
     lastSeq: row.lastSeq,
+    fencingToken: row.fencingToken,
     winner:
       row.winnerTeam === null || row.winnerPlayers === null
         ? null
