@@ -10,6 +10,7 @@ import { services } from "./plugins/services.js";
 import { gameRoutes } from "./routes/games.js";
 import { guestRoutes } from "./routes/guests.js";
 import { healthRoutes } from "./routes/health.js";
+import { nodeRoutes } from "./routes/nodes.js";
 import { wsRoutes } from "./routes/ws.js";
 
 /** A node, built and ready to listen, with its graceful shutdown. */
@@ -68,15 +69,19 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   await app.register(healthRoutes);
   await app.register(guestRoutes);
   await app.register(gameRoutes);
+  await app.register(nodeRoutes);
   await app.register(wsRoutes, { connections });
 
   let closing: Promise<void> | null = null;
   const shutdown = (reason = "server shutting down") =>
     (closing ??= (async () => {
       app.log.info({ reason }, "draining");
+      // A cluster node hands its games over first, so their players never see an error.
+      await app.cluster?.drain().catch((err: unknown) => app.log.error({ err }, "cluster drain failed"));
       await app.host.drain();
       for (const c of connections) c.close(1001, reason);
       app.host.dispose();
+      await app.cluster?.close().catch((err: unknown) => app.log.error({ err }, "cluster close failed"));
       await app.close();
       await store.close();
     })());

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 
 /**
@@ -24,7 +25,19 @@ export const configSchema = z.object({
   /** Log writer batching: largest batch and longest wait before a flush, in ms. */
   LOG_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
   LOG_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1_000).default(2),
-});
+  /** redis://host:port: runs the node as part of a cluster (needs DATABASE_URL). Unset: a single node. */
+  REDIS_URL: z.string().optional(),
+  /** Prefix of every Redis key and channel of this deployment. */
+  REDIS_PREFIX: z.string().min(1).max(100).default("bang:"),
+  /** This node's id in the cluster (default: a random one per process). */
+  NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "letters, digits, . _ - (1 to 64)").default(() => `node-${randomUUID().slice(0, 8)}`),
+  /** How long a game's lease lasts without renewal, in ms (renewed every third of it). */
+  LEASE_TTL_MS: z.coerce.number().int().min(300).max(600_000).default(5_000),
+  /** Time between two membership heartbeats, in ms (a node drops out after three missed). */
+  HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /** Where clients and other nodes reach this node (membership), default http://HOST:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+}).refine((c) => !c.REDIS_URL || c.DATABASE_URL, { message: "REDIS_URL (a cluster) needs DATABASE_URL: the nodes share one PostgreSQL", path: ["REDIS_URL"] });
 export type Config = z.infer<typeof configSchema>;
 
 /** Reads the configuration from `env` (default process.env). */

@@ -25,6 +25,8 @@ export interface ClusterKeys {
   node(nodeId: string): string;
   /** Sorted set: member nodeId, score = the Redis time (epoch ms) its heartbeat expires. */
   nodes(): string;
+  /** String: the node id that keeps the private table `code` (the lobby across nodes), with a TTL. */
+  table(code: string): string;
   /** Pub/sub channel of an application channel name given to MessageBus.publish/subscribe. */
   channel(name: string): string;
   /** Pub/sub channel where a node receives requests (MessageBus.serve / request). */
@@ -52,6 +54,7 @@ export function createKeys(prefix: string = DEFAULT_PREFIX): ClusterKeys {
     fence: (gameId) => `${prefix}fence:{${id("game id", gameId)}}`,
     node: (nodeId) => `${prefix}node:${id("node id", nodeId)}`,
     nodes: () => `${prefix}nodes`,
+    table: (code) => `${prefix}table:${id("table code", code)}`,
     channel: (name) => `${prefix}bus:${id("channel name", name)}`,
     inbox: (nodeId) => `${prefix}inbox:${id("node id", nodeId)}`,
     replies: (busId) => `${prefix}reply:${id("bus id", busId)}`,

@@ -1,9 +1,20 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { GameSetup } from "@bang/engine";
 import type { FastifyBaseLogger } from "fastify";
-import type { GameStore } from "../persistence/store.js";
-import { GameRoom, type RoomTimings } from "./room.js";
-import type { RoomMetrics, RoomSeat } from "./types.js";
+import type { GameStore, StoredEntry } from "../persistence/store.js";
+import { GameRoom, type AppliedEntry, type RoomTimings } from "./room.js";
+import type { GameDirectory, RoomMetrics, RoomSeat } from "./types.js";
+
+/** Called with each stored entry of a room (a cluster owner fans them out). */
+export type RoomStoredListener = (entry: AppliedEntry & { clientCommandId: string }) => void;
+
+/** How a cluster node creates a game: its id, the owner's fencing token, its fenced store. */
+export interface NewGameOptions {
+  id?: string;
+  fencingToken?: number;
+  store?: GameStore;
+  onStored?: RoomStoredListener;
+}
 
 /**
  * The actor host of a node: one GameRoom per running game, created here or restored from the store
@@ -12,7 +23,7 @@ import type { RoomMetrics, RoomSeat } from "./types.js";
 /** How long a finished game's room stays in memory for late resumes, in ms. */
 const FINISHED_LINGER_MS = 60_000;
 
-export class GameHost {
+export class GameHost implements GameDirectory {
   private readonly rooms = new Map<string, GameRoom>();
   private readonly lingering = new Map<string, NodeJS.Timeout>();
   private readonly finishedListeners = new Set<(room: GameRoom) => void>();
@@ -56,6 +67,11 @@ export class GameHost {
     return this.rooms.get(gameId);
   }
 
+  /** GameDirectory of the single node: the room itself. */
+  open(gameId: string): GameRoom | null {
+    return this.rooms.get(gameId) ?? null;
+  }
+
   /** Running games where `playerId` has a seat. */
   gamesOf(playerId: string): GameRoom[] {
     return [...this.rooms.values()].filter((r) => !r.over && r.hasPlayer(playerId));
@@ -69,20 +85,40 @@ export class GameHost {
    * Deals a new game for `seats` (clockwise), stores it, and starts its room. The seed comes from the
    * node's crypto source; the rules draw everything from it. Throws when the node is shutting down.
    */
-  async createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number }): Promise<GameRoom> {
+  async createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number }, cluster: NewGameOptions = {}): Promise<GameRoom> {
     if (!this.accepting) throw new Error("the node is shutting down");
-    const id = randomUUID();
+    const id = cluster.id ?? randomUUID();
     const setup: GameSetup = { mode: "classic", players: args.seats.map((s) => ({ id: s.playerId })), seed: randomInt(0, 2 ** 31 - 1) };
     await this.store.createGame({
       id,
       setup,
       tableCode: args.tableCode,
       seats: args.seats.map((s) => ({ seat: s.index, playerId: s.playerId, name: s.name, botKind: s.bot })),
+      ...(cluster.fencingToken === undefined ? {} : { fencingToken: cluster.fencingToken }),
     });
-    const room = GameRoom.open({ id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], store: this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished });
-    this.rooms.set(id, room);
+    const room = this.openRoom({ id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], turnSeconds: args.turnSeconds, store: cluster.store, onStored: cluster.onStored });
     room.start();
     return room;
+  }
+
+  /**
+   * Builds the room of a stored game from its entries and keeps it on this node (not started: call
+   * room.start()). `store` replaces the node's store for its writes (a cluster owner's fenced store).
+   * Throws when the log does not replay.
+   */
+  openRoom(args: { id: string; setup: GameSetup; seats: RoomSeat[]; tableCode: string | null; entries: StoredEntry[]; turnSeconds: number; store?: GameStore | undefined; onStored?: RoomStoredListener | undefined }): GameRoom {
+    const room = GameRoom.open({ id: args.id, setup: args.setup, seats: args.seats, tableCode: args.tableCode, entries: args.entries, store: args.store ?? this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished, ...(args.onStored ? { onStored: args.onStored } : {}) });
+    this.rooms.get(args.id)?.dispose();
+    this.rooms.set(args.id, room);
+    return room;
+  }
+
+  /** Drops `room` from this node at once (a cluster node that lost the game's lease): it answers RETRY. */
+  evict(room: GameRoom): void {
+    if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
+    clearTimeout(this.lingering.get(room.id));
+    this.lingering.delete(room.id);
+    room.dispose();
   }
 
   /** Reopens every running game of the store (after a restart), each from its stored log. */
@@ -94,8 +130,7 @@ export class GameHost {
       try {
         const entries = await this.store.loadLog(game.id);
         const seats: RoomSeat[] = game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
-        const room = GameRoom.open({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, store: this.store, timings: { ...this.timings, turnMs: turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished });
-        this.rooms.set(game.id, room);
+        const room = this.openRoom({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, turnSeconds });
         room.start();
         restored++;
       } catch (error) {

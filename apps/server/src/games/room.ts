@@ -23,7 +23,7 @@ const RESULT_RETRIES = [500, 2_000, 8_000];
 const REFUSED_MEMORY = 1024;
 
 /** An accepted entry with its events and the state after it: what each viewer's event message needs. */
-interface AppliedEntry {
+export interface AppliedEntry {
   seq: number;
   by: string;
   command: GameCommand;
@@ -67,6 +67,7 @@ export class GameRoom {
     private readonly metrics: RoomMetrics,
     private readonly log: FastifyBaseLogger,
     private readonly onFinished?: (room: GameRoom) => void,
+    private readonly onStored?: (entry: AppliedEntry & { clientCommandId: string }) => void,
   ) {
     this.actor = actor;
     this.seqNo = entries.length;
@@ -92,9 +93,11 @@ export class GameRoom {
     log: FastifyBaseLogger;
     /** Called once the result of the finished game is recorded (or given up). */
     onFinished?: (room: GameRoom) => void;
+    /** Called with every stored entry, before its answer (a cluster node fans it out). */
+    onStored?: (entry: AppliedEntry & { clientCommandId: string }) => void;
   }): GameRoom {
     const actor = rebuild(args.setup, args.entries);
-    return new GameRoom(args.id, args.setup, args.seats, args.tableCode, actor, args.entries, args.store, args.timings, args.metrics, args.log, args.onFinished);
+    return new GameRoom(args.id, args.setup, args.seats, args.tableCode, actor, args.entries, args.store, args.timings, args.metrics, args.log, args.onFinished, args.onStored);
   }
 
   /** The current state (server side only: never send it, send views). */
@@ -243,6 +246,11 @@ export class GameRoom {
     const item: AppliedEntry = { seq, by, command: gameCommand, events: result.events, state: result.state };
     this.metrics.commandAccepted((performance.now() - received) / 1000);
     for (const sub of this.subscribers) this.deliver(sub, this.eventMessage(item, sub.viewer));
+    try {
+      this.onStored?.({ ...item, clientCommandId: commandId });
+    } catch (error) {
+      this.log.warn({ err: error, gameId: this.id, seq }, "the stored-entry listener failed");
+    }
     if (result.state.phase === "gameOver") this.finish();
     else this.schedule();
     return answer;

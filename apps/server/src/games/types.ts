@@ -1,5 +1,5 @@
 import type { Viewer } from "@bang/engine";
-import type { ErrorCode, ServerMessage } from "@bang/protocol";
+import type { ErrorCode, GameCommand, ServerMessage } from "@bang/protocol";
 
 /** A seat of a running game: a person, or a bot (then `bot` names its kind). */
 export interface RoomSeat {
@@ -26,4 +26,37 @@ export interface RoomMetrics {
   commandAccepted(latencySeconds: number): void;
   commandRefused(): void;
   gameFinished(): void;
+}
+
+/**
+ * A game as a socket uses it, whichever node writes it: the owner's GameRoom itself (single node), or
+ * in a cluster a node's copy that forwards commands to the owner and computes its sockets' views from
+ * the fanned-out log entries (cluster/shared-game.ts). Same per-viewer view rule everywhere.
+ */
+export interface GameHandle {
+  readonly id: string;
+  /** The last stored sequence number this node knows. */
+  readonly seq: number;
+  /** Is `playerId` seated here (a person, not a bot)? */
+  hasPlayer(playerId: string): boolean;
+  /** The view of `viewer` now, as a snapshot message. */
+  snapshot(viewer: Viewer): ServerMessage;
+  /** The events `viewer` missed after `lastSeq`; null for a `lastSeq` ahead of the game (BAD_SEQ). */
+  missedSince(viewer: Viewer, lastSeq: number): ServerMessage[] | null;
+  subscribe(sub: Subscriber): () => void;
+  /** A socket of `playerId` on this node opened (1) or closed (-1). */
+  connectionChanged(playerId: string, delta: 1 | -1): void;
+  /** Applies a command of `by` exactly once by its id; resolves with the stored answer or the refusal. */
+  submit(by: string, commandId: string, command: GameCommand): Promise<Answer>;
+}
+
+/**
+ * Where a node finds the games its sockets ask for: the actor host (single node, synchronous) or the
+ * cluster's directory (asynchronous: the game may first be loaded from the store).
+ */
+export interface GameDirectory {
+  /** The running (or just finished) game `gameId`, or null when this node cannot serve it. */
+  open(gameId: string): GameHandle | null | Promise<GameHandle | null>;
+  /** Running games known to this node where `playerId` has a seat. */
+  gamesOf(playerId: string): GameHandle[];
 }

@@ -2,11 +2,9 @@ import type { Viewer } from "@bang/engine";
 import { LIMITS, parseClientMessage, type ClientMessage, type ErrorCode, type ServerMessage, type TableView } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import type { GameHost } from "../games/host.js";
-import type { GameRoom } from "../games/room.js";
-import type { Subscriber } from "../games/types.js";
+import type { GameDirectory, GameHandle, Subscriber } from "../games/types.js";
 import type { Identity, VerifiedPlayer } from "../identity/tokens.js";
-import { TableError, type TableRegistry } from "../tables/registry.js";
+import { TableError, type Lobby } from "../tables/registry.js";
 
 /** Message rate a socket may sustain (per second), and the burst it may send at once. */
 const RATE_PER_SECOND = 40;
@@ -16,8 +14,10 @@ const ABUSE_LIMIT = 200;
 
 /** What a connection needs from its node. */
 export interface ConnectionContext {
-  host: GameHost;
-  tables: TableRegistry;
+  /** The games (the actor host, or the cluster's directory). */
+  games: GameDirectory;
+  /** The lobby (this node's tables, or the cluster's). */
+  tables: Lobby;
   identity: Identity;
   log: FastifyBaseLogger;
   /** Counts sockets (metrics). */
@@ -35,7 +35,7 @@ type Reply = (message: ServerMessage) => void;
  */
 export class Connection {
   private player: VerifiedPlayer | null = null;
-  private readonly games = new Map<string, { room: GameRoom; unsubscribe: () => void; seated: boolean }>();
+  private readonly games = new Map<string, { room: GameHandle; unsubscribe: () => void; seated: boolean }>();
   private tokens = BURST;
   private lastRefill = performance.now();
   private refusedInARow = 0;
@@ -72,8 +72,9 @@ export class Connection {
     if (!this.player || !table.seats.some((s) => s.playerId === this.player!.id)) return;
     this.send({ type: "table", table });
     if (table.gameId && !this.games.has(table.gameId)) {
-      const room = this.ctx.host.get(table.gameId);
-      if (room) this.follow(room, true);
+      withGame(this.ctx.games.open(table.gameId), (room) => {
+        if (room && !this.closed && !this.games.has(room.id)) this.follow(room, true);
+      });
     }
   }
 
@@ -143,16 +144,17 @@ export class Connection {
     for (const table of this.ctx.tables.tablesOf(player.id)) this.send({ type: "table", table });
     const asked = new Map(resume.map((r) => [r.gameId, r.lastSeq]));
     for (const [gameId, lastSeq] of asked) {
-      const room = this.ctx.host.get(gameId);
-      if (!room) continue;
-      this.follow(room, false);
-      for (const m of room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))]) this.send(m);
+      withGame(this.ctx.games.open(gameId), (room) => {
+        if (!room || this.closed) return;
+        this.follow(room, false);
+        for (const m of room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))]) this.send(m);
+      });
     }
-    for (const room of this.ctx.host.gamesOf(player.id)) if (!asked.has(room.id)) this.follow(room, true);
+    for (const room of this.ctx.games.gamesOf(player.id)) if (!asked.has(room.id)) this.follow(room, true);
   }
 
   /** Subscribes this socket to a game and sends the snapshot of its view. */
-  private follow(room: GameRoom, sendSnapshot: boolean): void {
+  private follow(room: GameHandle, sendSnapshot: boolean): void {
     const seated = this.player !== null && room.hasPlayer(this.player.id);
     const viewer: Viewer = seated ? { kind: "player", id: this.player!.id } : { kind: "spectator" };
     let entry = this.games.get(room.id);
@@ -165,32 +167,32 @@ export class Connection {
     if (sendSnapshot) this.send(room.snapshot(viewer));
   }
 
-  private viewerIn(room: GameRoom): Viewer {
+  private viewerIn(room: GameHandle): Viewer {
     return this.player && room.hasPlayer(this.player.id) ? { kind: "player", id: this.player.id } : { kind: "spectator" };
   }
 
   private async handle(message: Exclude<ClientMessage, { type: "hello" }>, player: VerifiedPlayer): Promise<void> {
     const reply: Reply = (m) => this.send(m);
-    const { tables, host } = this.ctx;
+    const { tables, games } = this.ctx;
     try {
       switch (message.type) {
         case "ping":
           reply({ type: "pong", rid: message.rid });
           return;
         case "createTable":
-          reply({ type: "ok", rid: message.rid, table: tables.create(player, message.options) });
+          reply({ type: "ok", rid: message.rid, table: await tables.create(player, message.options) });
           return;
         case "joinTable":
-          reply({ type: "ok", rid: message.rid, table: tables.join(player, message.code) });
+          reply({ type: "ok", rid: message.rid, table: await tables.join(player, message.code) });
           return;
         case "leaveTable":
-          reply({ type: "ok", rid: message.rid, table: tables.leave(player.id, message.code) });
+          reply({ type: "ok", rid: message.rid, table: await tables.leave(player.id, message.code) });
           return;
         case "ready":
-          reply({ type: "ok", rid: message.rid, table: tables.setReady(player.id, message.code, message.ready) });
+          reply({ type: "ok", rid: message.rid, table: await tables.setReady(player.id, message.code, message.ready) });
           return;
         case "fillBots":
-          reply({ type: "ok", rid: message.rid, table: tables.fillBots(player.id, message.code) });
+          reply({ type: "ok", rid: message.rid, table: await tables.fillBots(player.id, message.code) });
           return;
         case "startGame": {
           const table = await tables.start(player.id, message.code);
@@ -198,14 +200,14 @@ export class Connection {
           return;
         }
         case "spectate": {
-          const room = host.get(message.gameId);
+          const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
           this.follow(room, true);
           reply({ type: "ok", rid: message.rid });
           return;
         }
         case "resume": {
-          const room = host.get(message.gameId);
+          const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
           this.follow(room, false);
           const missed = room.missedSince(this.viewerIn(room), message.lastSeq);
@@ -215,7 +217,7 @@ export class Connection {
           return;
         }
         case "command": {
-          const room = host.get(message.gameId);
+          const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { id: message.id, gameId: message.gameId });
           if (!room.hasPlayer(player.id)) return this.error("NOT_SEATED", "you have no seat in this game: you can only act for your own seat", { id: message.id, gameId: room.id });
           this.follow(room, false);
@@ -241,6 +243,12 @@ export class Connection {
     }
     this.games.clear();
   }
+}
+
+/** Runs `use` with the game at once when the directory answered synchronously (single node), else once it has. */
+function withGame(found: GameHandle | null | Promise<GameHandle | null>, use: (room: GameHandle | null) => void): void {
+  if (found instanceof Promise) void found.then(use, () => use(null));
+  else use(found);
 }
 
 function refOf(message: ClientMessage): { rid?: string; id?: string } {

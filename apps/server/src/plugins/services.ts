@@ -5,7 +5,9 @@ import { GameHost } from "../games/host.js";
 import { createMetrics, type NodeMetrics } from "../games/metrics.js";
 import { createIdentity, tokenSecret, type Identity } from "../identity/tokens.js";
 import type { GameStore } from "../persistence/store.js";
-import { TableRegistry } from "../tables/registry.js";
+import { startCluster, type ClusterRuntime } from "../cluster/runtime.js";
+import type { GameDirectory } from "../games/types.js";
+import { TableRegistry, type GameFactory, type Lobby } from "../tables/registry.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -13,8 +15,15 @@ declare module "fastify" {
     store: GameStore;
     identity: Identity;
     host: GameHost;
+    /** This node's private tables. */
     tables: TableRegistry;
     metrics: NodeMetrics;
+    /** The games sockets use: the host itself, or the cluster's directory (REDIS_URL). */
+    games: GameDirectory;
+    /** The lobby sockets use: this node's tables, or the cluster's lobby. */
+    lobby: Lobby;
+    /** The cluster layer, null on a single node. */
+    cluster: ClusterRuntime | null;
   }
 }
 
@@ -33,11 +42,32 @@ export const services = fp(
     host = new GameHost(store, { botDelayMs: config.BOT_DELAY_MS, disconnectGraceMs: config.DISCONNECT_GRACE_MS }, metrics, app.log);
     app.decorate("metrics", metrics);
     app.decorate("host", host);
-    const tables = new TableRegistry(host);
+    const owner = host;
+    let cluster: ClusterRuntime | null = null;
+    // New games: on this node, or placed on the least loaded live node of the cluster.
+    const factory: GameFactory = {
+      get accepts() {
+        return owner.accepts;
+      },
+      createGame: (args) => (cluster ? cluster.place(args) : owner.createGame(args)),
+    };
+    const tables = new TableRegistry(factory);
+    app.decorate("tables", tables);
+    if (config.REDIS_URL) {
+      // A cluster node: running games are claimed by the orphan scan, not restored all at once.
+      cluster = await startCluster({ config, store, host, tables, log: app.log });
+      app.decorate("cluster", cluster);
+      app.decorate("games", cluster.games);
+      app.decorate("lobby", cluster.lobby);
+      app.log.info({ nodeId: cluster.nodeId }, "cluster node started");
+      return;
+    }
     host.onFinished((room) => {
       if (room.tableCode) tables.finished(room.tableCode);
     });
-    app.decorate("tables", tables);
+    app.decorate("cluster", null);
+    app.decorate("games", host);
+    app.decorate("lobby", tables);
     const restored = await host.restore();
     if (restored > 0) app.log.info({ restored }, "running games restored from the store");
   },

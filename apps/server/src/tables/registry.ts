@@ -1,7 +1,34 @@
 import { randomInt } from "node:crypto";
 import type { ErrorCode, TableOptions, TableView } from "@bang/protocol";
-import type { GameHost } from "../games/host.js";
 import type { RoomSeat } from "../games/types.js";
+
+/**
+ * Where a table's game is started: the node's actor host, or in a cluster the placement that picks
+ * the least loaded live node. `createGame` resolves with the new game's id; it throws when no node
+ * takes it.
+ */
+export interface GameFactory {
+  /** False while the node drains: no new table or game. */
+  readonly accepts: boolean;
+  createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number }): Promise<{ id: string }>;
+}
+
+/**
+ * The lobby as a socket uses it: this node's TableRegistry, or in a cluster the lobby that sends a
+ * request for a table kept by another node to that node. Refusals are TableErrors (thrown or rejected).
+ */
+export interface Lobby {
+  create(player: { id: string; name: string }, options: TableOptions): TableView | Promise<TableView>;
+  join(player: { id: string; name: string }, code: string): TableView | Promise<TableView>;
+  leave(playerId: string, code: string): TableView | Promise<TableView>;
+  setReady(playerId: string, code: string, ready: boolean): TableView | Promise<TableView>;
+  fillBots(playerId: string, code: string): TableView | Promise<TableView>;
+  start(playerId: string, code: string): Promise<TableView>;
+  /** Tables where `playerId` sits (as far as this node knows). */
+  tablesOf(playerId: string): TableView[];
+  /** Called with the new view whenever a table changes (here or, in a cluster, on any node). */
+  onChange(listener: (table: TableView) => void): () => void;
+}
 
 /** A refusal of a table request, with its stable code. */
 export class TableError extends Error {
@@ -37,11 +64,11 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
  * A table starts a game on the host when it is full and every person is ready. Lobby tables live in
  * memory; their games are stored.
  */
-export class TableRegistry {
+export class TableRegistry implements Lobby {
   private readonly tables = new Map<string, Table>();
   private readonly listeners = new Set<(table: TableView) => void>();
 
-  constructor(private readonly host: GameHost) {}
+  constructor(private readonly host: GameFactory) {}
 
   /** Called with the new view whenever a table changes. */
   onChange(listener: (table: TableView) => void): () => void {
@@ -154,6 +181,11 @@ export class TableRegistry {
       throw error;
     }
     return this.changed(code);
+  }
+
+  /** Is `code` a table of this node? */
+  has(code: string): boolean {
+    return this.tables.has(code);
   }
 
   /** Marks the table of a finished game, then forgets it once its players had time to see it. */

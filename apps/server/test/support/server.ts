@@ -42,6 +42,8 @@ export interface ServerOptions {
   disconnectGraceMs?: number;
   /** More environment for the server (LOG_LEVEL defaults to warn). */
   env?: Record<string, string>;
+  /** PostgreSQL only: use this existing database (shared by several servers, not dropped by dispose). */
+  databaseUrl?: string;
 }
 
 /** How a server process ended. */
@@ -154,7 +156,8 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
   if (!existsSync(SERVER_MAIN)) {
     throw new Error(`${SERVER_MAIN} is missing: run \`npx turbo run build\` (the server-e2e global setup builds it)`);
   }
-  const database = options.backend === "postgresql" ? await createDatabase() : null;
+  const database = options.backend === "postgresql" && !options.databaseUrl ? await createDatabase() : null;
+  const databaseUrl = options.databaseUrl ?? database?.url ?? null;
   const dataDir = await mkdtemp(join(tmpdir(), "bang-e2e-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -175,7 +178,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     ADMIN_TOKEN,
     LOG_LEVEL: "warn",
     CHECKPOINT_DISABLE: "1",
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
 
@@ -215,7 +218,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     url,
     port,
     dataDir,
-    databaseUrl: database?.url ?? null,
+    databaseUrl,
     get pid() {
       return child?.pid ?? null;
     },

@@ -1,0 +1,149 @@
+/**
+ * The private tables (lobby) across nodes. Choice: a table stays in the memory of the node where it was
+ * created (its TableRegistry, unchanged), and Redis only says where: `table:<code>` = that node's id.
+ * A request for a table of another node (join, ready, leave, fill, start) is sent to that node over the
+ * bus and its answer relayed; every table change is published on the `lobby` channel, so each node
+ * tells its own seated sockets and keeps a copy of the views for `tablesOf` after a reconnect.
+ * Why not tables in Redis: a table is a few seconds of low-rate, single-writer state, like a game, and
+ * its rules (seats, host, ready) already live in TableRegistry; routing keeps one writer per table with
+ * no Redis transactions, and its cost (a bus round trip per lobby request) is paid once per game.
+ * What is lost with its node: a table that has not started (its players create another one); the games
+ * it started are stored and fail over.
+ */
+import type { TableOptions, TableView } from "@bang/protocol";
+import type { FastifyBaseLogger } from "fastify";
+import { TableError, type Lobby, type TableRegistry } from "../tables/registry.js";
+import type { Json, MessageBus } from "./bus.js";
+import type { ClusterKeys } from "./keys.js";
+import type { Redis } from "./redis.js";
+
+/** A lobby request between nodes. */
+export type TableRequest = {
+  kind: "table";
+  op: "join" | "leave" | "setReady" | "fillBots" | "start" | "finished";
+  code: string;
+  player: { id: string; name: string };
+  ready?: boolean;
+};
+
+/** How long the code -> node entry lives, in s (a table is used for minutes; games are stored). */
+const TABLE_TTL_S = 24 * 3600;
+const REQUEST_TIMEOUT_MS = 5000;
+
+export class ClusterLobby implements Lobby {
+  private readonly listeners = new Set<(table: TableView) => void>();
+  /** Views of other nodes' tables, as last published. */
+  private readonly remote = new Map<string, TableView>();
+
+  constructor(
+    private readonly local: TableRegistry,
+    private readonly o: { nodeId: string; redis: Redis; keys: ClusterKeys; bus: MessageBus; log: FastifyBaseLogger },
+  ) {}
+
+  /** Subscribes to the lobby channel and publishes this node's table changes on it. */
+  async connect(): Promise<void> {
+    this.local.onChange((table) => {
+      for (const l of this.listeners) l(table);
+      this.o.bus.publish("lobby", { origin: this.o.nodeId, table } as unknown as Json).catch((error: unknown) => this.o.log.debug({ err: error }, "could not publish a table change"));
+    });
+    await this.o.bus.subscribe("lobby", (m) => {
+      const { origin, table } = m as unknown as { origin: string; table: TableView };
+      if (origin === this.o.nodeId) return;
+      if (table.status === "finished") this.remote.delete(table.code);
+      else this.remote.set(table.code, table);
+      for (const l of this.listeners) l(table);
+    });
+  }
+
+  onChange(listener: (table: TableView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  tablesOf(playerId: string): TableView[] {
+    const mine = this.local.tablesOf(playerId);
+    const seen = new Set(mine.map((t) => t.code));
+    for (const t of this.remote.values()) if (!seen.has(t.code) && t.seats.some((s) => s.playerId === playerId)) mine.push(t);
+    return mine;
+  }
+
+  async create(player: { id: string; name: string }, options: TableOptions): Promise<TableView> {
+    const view = this.local.create(player, options);
+    await this.o.redis.set(this.o.keys.table(view.code), this.o.nodeId, "EX", TABLE_TTL_S).catch((error: unknown) => this.o.log.warn({ err: error, code: view.code }, "could not register the table's code: it is reachable on this node only"));
+    return view;
+  }
+
+  join(player: { id: string; name: string }, code: string): Promise<TableView> {
+    return this.route({ kind: "table", op: "join", code, player });
+  }
+
+  leave(playerId: string, code: string): Promise<TableView> {
+    return this.route({ kind: "table", op: "leave", code, player: { id: playerId, name: "" } });
+  }
+
+  setReady(playerId: string, code: string, ready: boolean): Promise<TableView> {
+    return this.route({ kind: "table", op: "setReady", code, player: { id: playerId, name: "" }, ready });
+  }
+
+  fillBots(playerId: string, code: string): Promise<TableView> {
+    return this.route({ kind: "table", op: "fillBots", code, player: { id: playerId, name: "" } });
+  }
+
+  start(playerId: string, code: string): Promise<TableView> {
+    return this.route({ kind: "table", op: "start", code, player: { id: playerId, name: "" } });
+  }
+
+  /** The game of table `code` is over (on whichever node): the table's node closes it. */
+  finished(code: string): void {
+    if (this.local.has(code)) this.local.finished(code);
+    else void this.route({ kind: "table", op: "finished", code, player: { id: "", name: "" } }).catch(() => undefined);
+  }
+
+  /** Answers a lobby request from another node: {table} or {code, message} (a TableError). */
+  async handle(request: TableRequest): Promise<Json> {
+    try {
+      return { table: (await this.run(request)) as unknown as Json };
+    } catch (error) {
+      if (error instanceof TableError) return { code: error.code, message: error.message };
+      throw error;
+    }
+  }
+
+  private async run(r: TableRequest): Promise<TableView> {
+    switch (r.op) {
+      case "join":
+        return this.local.join(r.player, r.code);
+      case "leave":
+        return this.local.leave(r.player.id, r.code);
+      case "setReady":
+        return this.local.setReady(r.player.id, r.code, r.ready ?? true);
+      case "fillBots":
+        return this.local.fillBots(r.player.id, r.code);
+      case "start":
+        return this.local.start(r.player.id, r.code);
+      case "finished":
+        this.local.finished(r.code);
+        return this.local.view(r.code);
+    }
+  }
+
+  /** Runs the request here when the table is ours, else on its node. TableError as the node answered. */
+  private async route(request: TableRequest): Promise<TableView> {
+    if (this.local.has(request.code)) return this.run(request);
+    let owner: string | null;
+    try {
+      owner = await this.o.redis.get(this.o.keys.table(request.code));
+    } catch {
+      throw new TableError("RETRY", "the lobby is unreachable for a moment: try again");
+    }
+    if (!owner || owner === this.o.nodeId) throw new TableError("TABLE_NOT_FOUND", `no table with code ${request.code}`);
+    let reply: { table?: TableView; code?: string; message?: string };
+    try {
+      reply = (await this.o.bus.request(owner, request as unknown as Json, REQUEST_TIMEOUT_MS)) as typeof reply;
+    } catch {
+      throw new TableError("RETRY", `the node keeping table ${request.code} does not answer: try again`);
+    }
+    if (reply.table) return reply.table;
+    throw new TableError((reply.code ?? "INTERNAL") as TableError["code"], reply.message ?? "the table's node refused");
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The cluster layer of a node, switched on by REDIS_URL: one Redis connection (plus the bus's
+ * subscriber connection), the bus with this node's inbox, membership with the node's load, the game
+ * leases and their keep-alive, the node's games (ClusterGames) and the lobby across nodes
+ * (ClusterLobby), and the placement of new games on the least loaded live node.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.js";
+import type { GameHost } from "../games/host.js";
+import type { RoomSeat } from "../games/types.js";
+import type { GameStore } from "../persistence/store.js";
+import type { TableRegistry } from "../tables/registry.js";
+import { createRedisBus, type Json, type MessageBus, type Unsubscribe } from "./bus.js";
+import { ClusterGames, type GameRequest } from "./games.js";
+import { createKeys } from "./keys.js";
+import { createLeases, keepAlive, type LeaseKeeper } from "./lease.js";
+import { ClusterLobby, type TableRequest } from "./lobby.js";
+import { createMembership, type LiveNode, type Membership } from "./membership.js";
+import { connectRedis, type Redis } from "./redis.js";
+
+/** The running cluster layer of a node. */
+export interface ClusterRuntime {
+  readonly nodeId: string;
+  readonly games: ClusterGames;
+  readonly lobby: ClusterLobby;
+  /** Live nodes (membership), sorted by id. Rejects when Redis is unreachable. */
+  liveNodes(): Promise<LiveNode[]>;
+  /** Placement: creates a table's game on the least loaded live node; resolves with its id. */
+  place(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number }): Promise<{ id: string }>;
+  /** SIGTERM: leaves the membership (no new game comes here), then hands every owned game over. */
+  drain(): Promise<void>;
+  /** Stops every timer and closes the connections (after drain). */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects the node to the cluster (config.REDIS_URL) and starts it: inbox served, node registered,
+ * orphan scan running. Rejects when Redis does not answer (the node then does not start).
+ */
+export async function startCluster(args: { config: Config; store: GameStore; host: GameHost; tables: TableRegistry; log: FastifyBaseLogger }): Promise<ClusterRuntime> {
+  const { config, store, host, tables } = args;
+  const log = args.log.child({ nodeId: config.NODE_ID });
+  const nodeId = config.NODE_ID;
+  const ttl = config.LEASE_TTL_MS;
+  const redis: Redis = await connectRedis(config.REDIS_URL!, { name: `bang-${nodeId}`, onError: (e) => log.debug({ err: e }, "redis connection error") });
+  const keys = createKeys(config.REDIS_PREFIX);
+  const bus: MessageBus = await createRedisBus({ keys, publisher: redis, onError: (e) => log.debug({ err: e }, "bus error") });
+  const membership: Membership = createMembership(redis, keys, { heartbeatMs: config.HEARTBEAT_MS, ttlMs: 3 * config.HEARTBEAT_MS, onError: (e) => log.warn({ err: e }, "heartbeat failed") });
+  const leases = createLeases(redis, keys);
+  let games: ClusterGames | null = null;
+  const keeper: LeaseKeeper = keepAlive(leases, Math.max(1, Math.floor(ttl / 3)), {
+    onLost: (lease, reason) => games?.lost(lease, reason),
+    onError: (e) => log.warn({ err: e }, "lease renewal failed"),
+  });
+  games = new ClusterGames({ nodeId, host, store, bus, redis, keys, leases, keeper, membership, leaseTtlMs: ttl, log });
+  const owned = games;
+  const lobby = new ClusterLobby(tables, { nodeId, redis, keys, bus, log });
+  host.onFinished((room) => {
+    owned.finished(room);
+    if (room.tableCode) lobby.finished(room.tableCode);
+  });
+
+  const stopServing: Unsubscribe = await bus.serve(nodeId, async (message) => {
+    const request = message as unknown as GameRequest | TableRequest;
+    if (request.kind === "table") return lobby.handle(request);
+    return owned.handle(request);
+  });
+  await lobby.connect();
+  const startedAt = Date.now();
+  await membership.register(nodeId, { url: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`, startedAt, load: host.size });
+  // Placements made since the last heartbeat, so that a burst does not pile onto one node.
+  const recent = new Map<string, number>();
+  const loadTimer = setInterval(() => {
+    recent.clear();
+    if (membership.nodeId) membership.update({ load: host.size });
+  }, config.HEARTBEAT_MS);
+  owned.start();
+  let draining = false;
+
+  return {
+    nodeId,
+    games: owned,
+    lobby,
+    liveNodes: () => membership.liveNodes(),
+    async place(game) {
+      let target = nodeId;
+      try {
+        const live = (await membership.liveNodes()).filter((n) => !draining || n.nodeId !== nodeId);
+        const score = (n: LiveNode) => n.load + (recent.get(n.nodeId) ?? 0);
+        const best = Math.min(...live.map(score));
+        const least = live.filter((n) => score(n) === best);
+        if (least.length > 0) target = (least.find((n) => n.nodeId === nodeId) ?? least[Math.floor(Math.random() * least.length)]!).nodeId;
+      } catch (error) {
+        log.warn({ err: error }, "membership unreachable: the game starts here");
+      }
+      recent.set(target, (recent.get(target) ?? 0) + 1);
+      if (target === nodeId) return owned.createLocal(game);
+      try {
+        const reply = (await bus.request(target, { kind: "createGame", ...game } as unknown as Json, 5000)) as { id: string };
+        return { id: reply.id };
+      } catch (error) {
+        log.warn({ err: error, target }, "placement on another node failed: the game starts here");
+        return owned.createLocal(game);
+      }
+    },
+    async drain() {
+      draining = true;
+      clearInterval(loadTimer);
+      await membership.deregister().catch(() => undefined);
+      await owned.drain();
+    },
+    async close() {
+      clearInterval(loadTimer);
+      membership.stop();
+      await owned.close();
+      keeper.stop();
+      await stopServing();
+      await bus.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,299 @@
+/**
+ * A cluster node's copy of one game (the Colyseus room as a socket sees it, whichever node writes it).
+ *
+ * Every node with sockets on a game keeps one: the game's setup and seats, its log of commands and the
+ * state after them, replayed with the pure engine (DESIGN invariant 1). It computes the view of each of
+ * its own sockets itself, with the same per-viewer rule (playerView), so no secret crosses the bus: only
+ * log entries (seq, command) do, and they are public (the dice come from the seeded state).
+ *
+ * On the owner node the copy holds the game's GameRoom (the only writer, behind a lease and a fencing
+ * token) and takes each stored entry straight from it, before the answer goes out. Elsewhere it takes
+ * the entries the owner publishes on the game's channel; an entry that does not follow (a message lost
+ * while Redis was away) makes it reload the log from the store, which has every acknowledged entry.
+ * Commands from its sockets go to the local room, or to the owner over the bus; while the game moves
+ * (lease lost, owner dead, drain) they are retried against the new owner for a while, then answered RETRY.
+ */
+import { applyCommand, createGame, playerView, type Command, type GameEvent, type GameSetup, type GameState, type Viewer } from "@bang/engine";
+import type { GameCommand, ServerMessage } from "@bang/protocol";
+import type { FastifyBaseLogger } from "fastify";
+import type { RoomStoredListener } from "../games/host.js";
+import type { GameRoom } from "../games/room.js";
+import type { Answer, GameHandle, RoomSeat, Subscriber } from "../games/types.js";
+import type { StoredEntry } from "../persistence/store.js";
+
+/** What a shared game needs from its node. */
+export interface SharedGameContext {
+  readonly nodeId: string;
+  log: FastifyBaseLogger;
+  /** The node holding the game's lease now (null: none, or Redis unreachable). */
+  ownerOf(gameId: string): Promise<string | null>;
+  /** Sends a command to `nodeId`; "NOT_OWNER" when that node does not own the game (any more). Rejects on timeout. */
+  forward(nodeId: string, command: { gameId: string; by: string; id: string; command: GameCommand }): Promise<Answer | "NOT_OWNER">;
+  /** Tells the owner `nodeId` whether `playerId` has a socket on this node (fire and forget). */
+  presence(nodeId: string, message: { gameId: string; playerId: string; connected: boolean }): void;
+  /** The stored log of the game (every acknowledged entry). */
+  loadLog(gameId: string): Promise<StoredEntry[]>;
+  /** How long a command is retried against a moving game before it is answered RETRY, in ms. */
+  retryBudgetMs: number;
+  /** Called when the last subscriber left (the node may drop the copy). */
+  idle(game: SharedGame): void;
+}
+
+/** A message on a game's channel: a stored entry, or the announcement of a new owner. */
+export type GameChannelMessage = { kind: "entry"; seq: number; command: Command } | { kind: "owner"; nodeId: string; seq: number };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** See the file's comment. Build with SharedGame.from(). */
+export class SharedGame implements GameHandle {
+  private stateNow: GameState;
+  private readonly commands: Command[] = [];
+  private readonly subscribers = new Set<Subscriber>();
+  /** Sockets of each player on this node. */
+  private readonly local = new Map<string, number>();
+  /** Owner side: the nodes where each player has a socket (this one included). */
+  private readonly present = new Map<string, Set<string>>();
+  private roomNow: GameRoom | null = null;
+  /** Set while the owner hands the game over (drain): commands go to the next owner. */
+  handingOver = false;
+  /** The last owner seen (announcement or lookup). */
+  private ownerHint: string | null = null;
+  private catchingUp: Promise<void> | null = null;
+  private again = false;
+
+  private constructor(
+    readonly id: string,
+    readonly setup: GameSetup,
+    readonly seats: readonly RoomSeat[],
+    readonly tableCode: string | null,
+    initial: GameState,
+    private readonly ctx: SharedGameContext,
+  ) {
+    this.stateNow = initial;
+  }
+
+  /** The copy of a stored game after `entries`. Throws when the setup or an entry does not replay. */
+  static from(args: { id: string; setup: GameSetup; seats: RoomSeat[]; tableCode: string | null; entries: readonly StoredEntry[] }, ctx: SharedGameContext): SharedGame {
+    const created = createGame(args.setup);
+    if (!created.ok) throw new Error(`game setup refused: ${created.error.message}`);
+    const game = new SharedGame(args.id, args.setup, args.seats, args.tableCode, created.state, ctx);
+    for (const e of args.entries) if (!game.take(e.seq, e.command)) throw new Error(`stored entry ${e.seq} of game ${args.id} does not replay`);
+    return game;
+  }
+
+  get seq(): number {
+    return this.commands.length;
+  }
+
+  get state(): GameState {
+    return this.stateNow;
+  }
+
+  get over(): boolean {
+    return this.stateNow.phase === "gameOver";
+  }
+
+  /** The owner's room when this node owns the game. */
+  get room(): GameRoom | null {
+    return this.roomNow;
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  hasPlayer(playerId: string): boolean {
+    return this.seats.some((s) => s.playerId === playerId && !s.bot);
+  }
+
+  snapshot(viewer: Viewer): ServerMessage {
+    return { type: "snapshot", gameId: this.id, seq: this.seq, view: playerView(this.stateNow, viewer) };
+  }
+
+  /** As GameRoom.missedSince: recomputed from the log with the pure reducer. */
+  missedSince(viewer: Viewer, lastSeq: number): ServerMessage[] | null {
+    if (lastSeq > this.seq) return null;
+    if (lastSeq === this.seq) return [];
+    const created = createGame(this.setup);
+    if (!created.ok) return [this.snapshot(viewer)];
+    const out: ServerMessage[] = [];
+    let state = created.state;
+    for (const [i, command] of this.commands.entries()) {
+      const result = applyCommand(state, command);
+      if (!result.ok) return [this.snapshot(viewer)];
+      state = result.state;
+      if (i + 1 > lastSeq) out.push(eventMessage(this.id, i + 1, command, result.events, state, viewer));
+    }
+    return out;
+  }
+
+  subscribe(sub: Subscriber): () => void {
+    this.subscribers.add(sub);
+    return () => {
+      if (this.subscribers.delete(sub) && this.subscribers.size === 0) this.ctx.idle(this);
+    };
+  }
+
+  connectionChanged(playerId: string, delta: 1 | -1): void {
+    if (!this.hasPlayer(playerId)) return;
+    const before = (this.local.get(playerId) ?? 0) > 0;
+    const n = Math.max(0, (this.local.get(playerId) ?? 0) + delta);
+    this.local.set(playerId, n);
+    if (before === n > 0) return;
+    if (this.roomNow) this.presenceOn(this.ctx.nodeId, playerId, n > 0);
+    else void this.tellOwner(playerId, n > 0);
+  }
+
+  /** Owner side: `nodeId` says whether `playerId` has a socket there; the room hears when that changes anywhere. */
+  presenceOn(nodeId: string, playerId: string, connected: boolean): void {
+    if (!this.hasPlayer(playerId)) return;
+    const nodes = this.present.get(playerId) ?? new Set<string>();
+    const before = nodes.size > 0;
+    if (connected) nodes.add(nodeId);
+    else nodes.delete(nodeId);
+    this.present.set(playerId, nodes);
+    if (before !== nodes.size > 0) this.roomNow?.connectionChanged(playerId, nodes.size > 0 ? 1 : -1);
+  }
+
+  /**
+   * Applies a command exactly once by its id: on the local room when this node owns the game, else on
+   * the owner over the bus. While the game moves between nodes, tries again (new owner looked up in
+   * Redis) for retryBudgetMs, then answers RETRY (the SDK sends it again with the same id).
+   */
+  async submit(by: string, commandId: string, command: GameCommand): Promise<Answer> {
+    const deadline = performance.now() + this.ctx.retryBudgetMs;
+    for (;;) {
+      const room = this.roomNow;
+      if (room && !this.handingOver) {
+        const answer = await room.submit(by, commandId, command);
+        // RETRY from a room that lost the game meanwhile: the command goes to the next owner.
+        if (answer.ok || answer.code !== "RETRY" || (this.roomNow === room && !this.handingOver)) return answer;
+      } else if (!room) {
+        const owner = this.ownerHint ?? (await this.ctx.ownerOf(this.id).catch(() => null));
+        if (owner && owner !== this.ctx.nodeId) {
+          try {
+            const reply = await this.ctx.forward(owner, { gameId: this.id, by, id: commandId, command });
+            if (reply !== "NOT_OWNER") {
+              this.ownerHint = owner;
+              return reply;
+            }
+          } catch (error) {
+            this.ctx.log.debug({ err: error, gameId: this.id, owner }, "a forwarded command got no answer");
+          }
+          this.ownerHint = null;
+        }
+      }
+      if (performance.now() >= deadline) return { ok: false, code: "RETRY", message: "the game is moving to another node: send the command again" };
+      await sleep(100);
+    }
+  }
+
+  /** A message of the game's channel. */
+  onChannel(message: GameChannelMessage): void {
+    if (message.kind === "entry") {
+      if (!this.roomNow) this.accept(message.seq, message.command);
+      return;
+    }
+    if (message.nodeId === this.ctx.nodeId) return;
+    this.ownerHint = message.nodeId;
+    // The new owner starts with no idea who is connected where: say it again.
+    for (const [playerId, n] of this.local) if (n > 0) void this.tellOwner(playerId, true);
+    if (message.seq > this.seq) void this.catchUp();
+  }
+
+  /** The owner room's listener: each stored entry, before its answer goes out. */
+  readonly stored: RoomStoredListener = (entry) => {
+    const command = { ...entry.command, by: entry.by } as Command;
+    if (entry.seq !== this.seq + 1) {
+      void this.catchUp();
+      return;
+    }
+    this.commands.push(command);
+    this.stateNow = entry.state;
+    this.broadcast(entry.seq, command, entry.events, entry.state);
+  };
+
+  /** This node now owns the game through `room` (built from `entries`, the whole stored log). */
+  attach(room: GameRoom, entries: readonly StoredEntry[]): void {
+    for (const e of entries) if (e.seq > this.seq) this.accept(e.seq, e.command);
+    this.roomNow = room;
+    this.handingOver = false;
+    this.ownerHint = this.ctx.nodeId;
+    this.present.clear();
+    for (const [playerId, n] of this.local) if (n > 0) this.presenceOn(this.ctx.nodeId, playerId, true);
+  }
+
+  /** This node no longer owns the game (lease lost, fenced, handed over). */
+  detach(): void {
+    this.roomNow = null;
+    this.handingOver = false;
+    this.ownerHint = null;
+    this.present.clear();
+  }
+
+  /** Catches up with the stored log (after a gap); one reload at a time, again if asked meanwhile. */
+  catchUp(): Promise<void> {
+    if (this.catchingUp) {
+      this.again = true;
+      return this.catchingUp;
+    }
+    this.catchingUp = (async () => {
+      do {
+        this.again = false;
+        try {
+          const entries = await this.ctx.loadLog(this.id);
+          for (const e of entries) if (e.seq > this.seq) this.accept(e.seq, e.command);
+        } catch (error) {
+          this.ctx.log.warn({ err: error, gameId: this.id }, "could not reload the game's log");
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.catchingUp = null;
+    });
+    return this.catchingUp;
+  }
+
+  private async tellOwner(playerId: string, connected: boolean): Promise<void> {
+    const owner = this.ownerHint ?? (await this.ctx.ownerOf(this.id).catch(() => null));
+    if (owner && owner !== this.ctx.nodeId) this.ctx.presence(owner, { gameId: this.id, playerId, connected });
+  }
+
+  /** Entry `seq` from the channel or the store: applied if it is the next one; a gap reloads the log. */
+  private accept(seq: number, command: Command): void {
+    if (seq <= this.seq) return;
+    if (seq > this.seq + 1) {
+      void this.catchUp();
+      return;
+    }
+    if (!this.take(seq, command)) {
+      this.ctx.log.error({ gameId: this.id, seq }, "a fanned-out entry does not replay; reloading the log");
+      void this.catchUp();
+    }
+  }
+
+  /** Applies the next entry with the pure engine and tells the subscribers. False if it does not apply. */
+  private take(seq: number, command: Command): boolean {
+    const result = applyCommand(this.stateNow, command);
+    if (!result.ok) return false;
+    this.commands.push(command);
+    this.stateNow = result.state;
+    this.broadcast(seq, command, result.events, result.state);
+    return true;
+  }
+
+  private broadcast(seq: number, command: Command, events: GameEvent[], state: GameState): void {
+    for (const sub of this.subscribers) {
+      try {
+        sub.deliver(eventMessage(this.id, seq, command, events, state, sub.viewer));
+      } catch (error) {
+        this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
+      }
+    }
+  }
+}
+
+/** The event message of entry `seq` for `viewer` (the same shape as the owner room's). */
+function eventMessage(gameId: string, seq: number, command: Command, events: GameEvent[], state: GameState, viewer: Viewer): ServerMessage {
+  const { by, ...rest } = command;
+  return { type: "event", gameId, seq, by, command: rest as GameCommand, events, view: playerView(state, viewer) };
+}

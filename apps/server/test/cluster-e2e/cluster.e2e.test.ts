@@ -1,0 +1,146 @@
+/**
+ * The cluster (issue 4): three node processes on loopback, one PostgreSQL database, the local Redis
+ * under a unique prefix. Players of one game sit on different nodes; games fail over when their owner
+ * is SIGKILLed or paused past its lease; a SIGTERM drain moves games with no error to any client.
+ * DESIGN invariants checked throughout: one writer per game (fencing token), acknowledged means stored,
+ * exactly once by command id.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
+import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+interface Game {
+  gameId: string;
+  players: (Player & { nodes: number[] })[];
+  seats: Seat[];
+}
+
+let cluster: TestCluster;
+const everyone: Player[] = [];
+
+beforeAll(async () => {
+  cluster = await startTestCluster(3);
+}, 120_000);
+afterAll(async () => {
+  await closeAll(everyone);
+  await cluster?.dispose();
+}, 60_000);
+
+/** A 5-seat game of 5 SDK players, player i on node (first + i) % 3, playing with a little think time. */
+async function newGame(label: string, first: number, thinkMs: number): Promise<Game> {
+  const players: Game["players"] = [];
+  for (let i = 0; i < 5; i++) players.push(await clusterPlayer(cluster, (first + i) % 3, `${label}${i}`));
+  everyone.push(...players);
+  const { gameId } = await startTable(players, { seats: 5, turnSeconds: 600 });
+  const seats = players.map((p, i) => playSeat(p, gameId, { seed: first * 10 + i, thinkMs, timeoutMs: 150_000 }));
+  return { gameId, players, seats };
+}
+
+const acksOf = (g: Game): Acked[] => g.seats.flatMap((s) => s.acks);
+
+/** The game ended the same for everyone, every ack is stored at its seq, each seq acked exactly once. */
+async function expectCompleteAndExactlyOnce(g: Game): Promise<void> {
+  const finals = await Promise.all(g.seats.map((s) => s.done));
+  const n = g.players[0]!.client.lastSeq(g.gameId)!;
+  for (const [i, p] of g.players.entries()) {
+    expect(finals[i]!.phase).toBe("gameOver");
+    expect(finals[i]!.winner).toEqual(finals[0]!.winner);
+    expect(p.client.lastSeq(g.gameId)).toBe(n);
+    expect(p.errors).toEqual([]);
+  }
+  const stored = await storedLog(cluster, g.gameId);
+  expect(stored.entries.map((e) => e.seq)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  const acks = acksOf(g);
+  expect(new Set(acks.map((a) => a.id)).size).toBe(acks.length);
+  expect(acks.map((a) => a.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  for (const a of acks) expect(stored.entries[a.seq - 1], `ack ${JSON.stringify(a)}`).toMatchObject({ clientCommandId: a.id, playerId: a.by });
+  for (const s of g.seats) expect(s.refusals).toEqual([]);
+  const replay = await replayOf(cluster.nodes.find((_, i) => cluster.alive(i))!.url, g.gameId, g.players[0]!.guest.token);
+  expect(replay.view).toEqual(finals[0]);
+  await expect.poll(async () => (await storedLog(cluster, g.gameId)).status, { timeout: 10_000 }).toBe("finished");
+}
+
+/** Waits until every game has at least `n` acknowledged commands. */
+async function untilAcks(games: Game[], n: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!games.every((g) => acksOf(g).length >= n)) {
+    if (Date.now() > deadline) throw new Error(`games did not reach ${n} acks: ${games.map((g) => acksOf(g).length).join(", ")}`);
+    await sleep(10);
+  }
+}
+
+describe("a cluster of three nodes", () => {
+  it("lists its live nodes, and plays complete games whose players sit on different nodes", async () => {
+    const listed = (await (await fetch(`${cluster.nodes[1]!.url}/api/nodes`)).json()) as { nodeId: string; self: boolean }[];
+    expect(listed.map((n) => n.nodeId)).toEqual(["n1", "n2", "n3"]);
+    expect(listed.filter((n) => n.self).map((n) => n.nodeId)).toEqual(["n2"]);
+    const games = [await newGame("a", 0, 0), await newGame("b", 1, 0)];
+    for (const g of games) expect(new Set(g.players.map((p) => p.nodes[0])).size).toBe(3);
+    for (const g of games) await expectCompleteAndExactlyOnce(g);
+  }, 120_000);
+
+  it("SIGKILL of an owner: its games continue on another node within 3 s of the lease expiry, every ack kept, none applied twice", async () => {
+    const games = [await newGame("k", 0, 15), await newGame("l", 1, 15), await newGame("m", 2, 15)];
+    await untilAcks(games, 8);
+    const owners = await Promise.all(games.map((g) => cluster.ownerOf(g.gameId)));
+    expect(owners.every((o) => o !== null)).toBe(true);
+    // The node owning the most of these games dies.
+    const victim = [0, 1, 2].sort((a, b) => owners.filter((o) => o === b).length - owners.filter((o) => o === a).length)[0]!;
+    const moved = games.filter((_, i) => owners[i] === victim);
+    const seqAtKill = moved.map((g) => Math.max(...g.players.map((p) => p.client.lastSeq(g.gameId) ?? 0)));
+    const ackedBefore = moved.map((g) => [...acksOf(g)]);
+    const killedAt = Date.now();
+    await cluster.nodes[victim]!.kill();
+    // Each moved game stores a new entry on another node within lease TTL + 3 s.
+    for (const [i, g] of moved.entries()) {
+      await expect.poll(async () => (await storedLog(cluster, g.gameId)).lastSeq, { timeout: LEASE_TTL_MS + 3000 - (Date.now() - killedAt), interval: 50 }).toBeGreaterThan(seqAtKill[i]!);
+      const owner = await cluster.ownerOf(g.gameId);
+      expect(owner).not.toBe(victim);
+      expect(owner).not.toBeNull();
+    }
+    for (const [i, g] of moved.entries()) {
+      const stored = await storedLog(cluster, g.gameId);
+      for (const a of ackedBefore[i]!) expect(stored.entries[a.seq - 1]).toMatchObject({ clientCommandId: a.id });
+      expect(stored.fencingToken).toBeGreaterThan(1);
+    }
+    for (const g of games) await expectCompleteAndExactlyOnce(g);
+    await cluster.nodes[victim]!.restart();
+  }, 180_000);
+
+  it("SIGSTOP of an owner past its lease: another node takes over; after SIGCONT the old owner writes nothing", async () => {
+    const g = await newGame("s", 1, 15);
+    await untilAcks([g], 6);
+    const owner = (await cluster.ownerOf(g.gameId))!;
+    const before = await storedLog(cluster, g.gameId);
+    const pid = cluster.nodes[owner]!.pid!;
+    cluster.setPaused(owner, true);
+    process.kill(pid, "SIGSTOP");
+    try {
+      await expect.poll(async () => cluster.ownerOf(g.gameId), { timeout: LEASE_TTL_MS + 4000, interval: 50 }).not.toBe(owner);
+      await expect.poll(async () => (await storedLog(cluster, g.gameId)).lastSeq, { timeout: 5000, interval: 50 }).toBeGreaterThan(before.lastSeq);
+    } finally {
+      process.kill(pid, "SIGCONT");
+      cluster.setPaused(owner, false);
+    }
+    const taken = await storedLog(cluster, g.gameId);
+    expect(taken.fencingToken).toBeGreaterThan(before.fencingToken);
+    await expectCompleteAndExactlyOnce(g);
+    // The woken node gave the game up by its own clock: it logs the loss and holds no lease on it.
+    await expect.poll(() => cluster.nodes[owner]!.output(), { timeout: 5000 }).toMatch(new RegExp(`${g.gameId}[^\\n]*lease lost|lease lost[^\\n]*${g.gameId}`));
+    expect(await cluster.ownerOf(g.gameId)).not.toBe(owner);
+  }, 120_000);
+
+  it("SIGTERM drain: the node's games move to other nodes and no client sees an error", async () => {
+    const games = [await newGame("d", 0, 15), await newGame("e", 1, 15), await newGame("f", 2, 15)];
+    await untilAcks(games, 6);
+    const owners = await Promise.all(games.map((g) => cluster.ownerOf(g.gameId)));
+    const drained = owners.find((o) => o !== null)!;
+    const exit = await cluster.nodes[drained]!.stop();
+    expect(exit.code).toBe(0);
+    for (const g of games) expect(await cluster.ownerOf(g.gameId)).not.toBe(drained);
+    for (const g of games) await expectCompleteAndExactlyOnce(g);
+    await cluster.nodes[drained]!.restart();
+  }, 150_000);
+});
