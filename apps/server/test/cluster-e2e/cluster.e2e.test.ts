@@ -89,6 +89,8 @@ describe("a cluster of three nodes", () => {
     // The node owning the most of these games dies.
     const victim = [0, 1, 2].sort((a, b) => owners.filter((o) => o === b).length - owners.filter((o) => o === a).length)[0]!;
     const moved = games.filter((_, i) => owners[i] === victim);
+    expect(moved.length).toBeGreaterThan(0);
+    const stranded = games.flatMap((g) => g.players).filter((p) => p.nodes.at(-1) === victim);
     const seqAtKill = moved.map((g) => Math.max(...g.players.map((p) => p.client.lastSeq(g.gameId) ?? 0)));
     const ackedBefore = moved.map((g) => [...acksOf(g)]);
     const killedAt = Date.now();
@@ -106,6 +108,8 @@ describe("a cluster of three nodes", () => {
       expect(stored.fencingToken).toBeGreaterThan(1);
     }
     for (const g of games) await expectCompleteAndExactlyOnce(g);
+    // The players whose node died came back on another one.
+    for (const p of stranded) expect(p.nodes.at(-1)).not.toBe(victim);
     await cluster.nodes[victim]!.restart();
   }, 180_000);
 
@@ -137,10 +141,13 @@ describe("a cluster of three nodes", () => {
     await untilAcks(games, 6);
     const owners = await Promise.all(games.map((g) => cluster.ownerOf(g.gameId)));
     const drained = owners.find((o) => o !== null)!;
+    const stranded = games.flatMap((g) => g.players).filter((p) => p.nodes.at(-1) === drained);
+    expect(stranded.length).toBeGreaterThan(0);
     const exit = await cluster.nodes[drained]!.stop();
     expect(exit.code).toBe(0);
     for (const g of games) expect(await cluster.ownerOf(g.gameId)).not.toBe(drained);
     for (const g of games) await expectCompleteAndExactlyOnce(g);
+    for (const p of stranded) expect(p.nodes.at(-1)).not.toBe(drained);
     await cluster.nodes[drained]!.restart();
   }, 150_000);
 });

@@ -39,7 +39,7 @@ export interface TestCluster {
 }
 
 /** Starts `count` nodes on one fresh database and Redis prefix. */
-export async function startTestCluster(count: number, options: { redisUrl?: string; env?: Record<string, string> } = {}): Promise<TestCluster> {
+export async function startTestCluster(count: number, options: { redisUrl?: string; env?: Record<string, string>; perNodeEnv?: Record<string, string>[] } = {}): Promise<TestCluster> {
   const database = await createDatabase();
   const prefix = `test:cluster-e2e:${randomBytes(4).toString("hex")}:`;
   const redisUrl = options.redisUrl ?? REDIS_URL;
@@ -53,13 +53,13 @@ export async function startTestCluster(count: number, options: { redisUrl?: stri
   redis.on("error", () => undefined);
   await redis.connect().catch(() => undefined);
   try {
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
       nodes.push(
         await startServer({
           backend: "postgresql",
           databaseUrl: database.url,
           disconnectGraceMs: 60_000,
-          env: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, NODE_ID: id, LEASE_TTL_MS: String(LEASE_TTL_MS), HEARTBEAT_MS: "300", TOKEN_SECRET: secret, ...options.env },
+          env: { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, NODE_ID: id, LEASE_TTL_MS: String(LEASE_TTL_MS), HEARTBEAT_MS: "300", TOKEN_SECRET: secret, ...options.env, ...options.perNodeEnv?.[i] },
         }),
       );
     }

@@ -1,0 +1,145 @@
+/**
+ * Cluster faults that need a cluster of their own: a paused owner's late write refused by the fencing
+ * token in the database (DESIGN invariant 2), and a Redis restart during play (a PRIVATE redis-server:
+ * the shared one is never touched).
+ */
+import { createBot } from "@bang/bots";
+import { newCommandId } from "@bang/client";
+import { afterAll, describe, expect, it } from "vitest";
+import { startPrivateRedis, type PrivateRedis } from "../cluster/support.js";
+import { chooseFor, closeAll, playSeat, startTable, type Player } from "../support/players.js";
+import { RawSocket } from "../support/raw.js";
+import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+describe("a paused owner's late write", () => {
+  let cluster: TestCluster | null = null;
+  const players: Player[] = [];
+  afterAll(async () => {
+    await closeAll(players);
+    await cluster?.dispose();
+  }, 60_000);
+
+  it("DESIGN 2: an entry queued by the owner before SIGSTOP is refused (FENCED) after SIGCONT; the command is stored once, by the new owner", async () => {
+    // n1 batches its log writes for 1 s, so an accepted command waits in its writer when it is paused.
+    cluster = await startTestCluster(2, { perNodeEnv: [{ LOG_BATCH_DELAY_MS: "1000" }, {}] });
+    const c = cluster;
+    const host = await clusterPlayer(c, 0, "host");
+    const others = [await clusterPlayer(c, 1, "o1"), await clusterPlayer(c, 1, "o2")];
+    players.push(host, ...others);
+    const { gameId } = await startTable([host, ...others], { seats: 3, turnSeconds: 600 });
+    expect(await c.ownerOf(gameId)).toBe(0);
+    // Play until one of the players on n2 is to act, then send that command (routed to n1).
+    const bots = new Map([host, ...others].map((p, i) => [p.id, createBot("heuristic", 70 + i)]));
+    let actor: Player | undefined;
+    for (let guard = 0; guard < 200; guard++) {
+      const view = host.client.view(gameId)!;
+      actor = others.find((p) => p.id === view.waitingFor);
+      if (actor) break;
+      await host.client.send(gameId, chooseFor(bots.get(host.id)!, view, host.id));
+      await host.client.waitFor((v, id) => id === gameId && v.waitingFor !== host.id, 10_000).catch(() => undefined);
+    }
+    expect(actor).toBeDefined();
+    const before = await storedLog(c, gameId);
+    const view = actor!.client.view(gameId)!;
+    const command = chooseFor(bots.get(actor!.id)!, view, actor!.id);
+    const id = newCommandId();
+    const answer = actor!.client.send(gameId, command, { id });
+    await sleep(300); // n1 accepted it and queued the write (1 s batch delay)
+    const pid = c.nodes[0]!.pid!;
+    c.setPaused(0, true);
+    process.kill(pid, "SIGSTOP");
+    try {
+      // n2 takes the game over (its lease expired), and stores the command itself: the client's answer.
+      const acked = await answer;
+      expect(await c.ownerOf(gameId)).toBe(1);
+      const taken = await storedLog(c, gameId);
+      expect(taken.fencingToken).toBeGreaterThan(before.fencingToken);
+      expect(taken.entries.filter((e) => e.clientCommandId === id)).toEqual([{ seq: acked.seq, clientCommandId: id, playerId: actor!.id }]);
+      expect(acked.seq).toBe(before.lastSeq + 1);
+    } finally {
+      process.kill(pid, "SIGCONT");
+      c.setPaused(0, false);
+    }
+    // The woken n1 flushes its queued entry with its old token: the database refuses it.
+    await expect.poll(() => c.nodes[0]!.output(), { timeout: 10_000 }).toMatch(/FENCED/);
+    const after = await storedLog(c, gameId);
+    expect(after.entries.map((e) => e.seq)).toEqual(Array.from({ length: after.lastSeq }, (_, i) => i + 1));
+    expect(after.entries.filter((e) => e.clientCommandId === id).length).toBe(1);
+    // And the game goes on to its end on n2, every seat seeing the same final view.
+    const finals = await Promise.all([host, ...others].map((p, i) => playSeat(p, gameId, { seed: 80 + i, timeoutMs: 60_000 }).done));
+    for (const f of finals) {
+      expect(f.phase).toBe("gameOver");
+      expect(f.winner).toEqual(finals[0]!.winner);
+    }
+    const final = await storedLog(c, gameId);
+    expect(final.entries.map((e) => e.seq)).toEqual(Array.from({ length: final.lastSeq }, (_, i) => i + 1));
+    expect(new Set(final.entries.map((e) => e.clientCommandId)).size).toBe(final.entries.length);
+  }, 120_000);
+});
+
+describe("a Redis restart during play", () => {
+  let redis: PrivateRedis | null = null;
+  let cluster: TestCluster | null = null;
+  const players: Player[] = [];
+  const raws: RawSocket[] = [];
+  afterAll(async () => {
+    await Promise.all(raws.map((r) => r.close()));
+    await closeAll(players);
+    await cluster?.dispose();
+    await redis?.dispose();
+  }, 60_000);
+
+  it("commands are answered RETRY while no node can prove it owns the game; once Redis is back the games go on, nothing lost or doubled", async () => {
+    redis = await startPrivateRedis();
+    cluster = await startTestCluster(3, { redisUrl: redis.url });
+    const c = cluster;
+    const games: { gameId: string; players: Player[]; seats: ReturnType<typeof playSeat>[] }[] = [];
+    for (let g = 0; g < 2; g++) {
+      const ps: Player[] = [];
+      for (let i = 0; i < 4; i++) ps.push(await clusterPlayer(c, (g + i) % 3, `r${g}${i}`));
+      players.push(...ps);
+      const { gameId } = await startTable(ps, { seats: 4, turnSeconds: 600 });
+      games.push({ gameId, players: ps, seats: ps.map((p, i) => playSeat(p, gameId, { seed: 90 + g * 10 + i, thinkMs: 20, timeoutMs: 150_000 })) });
+    }
+    const acks = () => games.map((g) => g.seats.reduce((n, s) => n + s.acks.length, 0));
+    await expect.poll(() => Math.min(...acks()), { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+
+    await redis.kill();
+    // Past the lease, no node holds a game: a command is retried for a while, then answered RETRY.
+    await sleep(LEASE_TTL_MS + 500);
+    const g0 = games[0]!;
+    const frozen = await storedLog(c, g0.gameId);
+    const idle = g0.players.find((p) => p.id !== g0.players[0]!.client.view(g0.gameId)!.waitingFor)!;
+    const raw = await RawSocket.signedIn(c.nodes[0]!.url, idle.guest.token);
+    raws.push(raw);
+    const id = newCommandId();
+    const from = raw.received.length;
+    raw.send({ type: "command", id, gameId: g0.gameId, command: { type: "roll" } });
+    const answer = await raw.next((m) => (m.type === "ack" || m.type === "error") && m.id === id, { from, timeoutMs: 15_000 });
+    expect(answer).toMatchObject({ type: "error", code: "RETRY" });
+    expect((await storedLog(c, g0.gameId)).lastSeq).toBe(frozen.lastSeq);
+
+    await redis.start();
+    const ackedWhileDown = acks();
+    await expect.poll(() => acks().every((n, i) => n > ackedWhileDown[i]!), { timeout: 15_000 }).toBe(true);
+    for (const g of games) {
+      const finals = await Promise.all(g.seats.map((s) => s.done));
+      const stored = await storedLog(c, g.gameId);
+      const n = stored.lastSeq;
+      expect(stored.entries.map((e) => e.seq)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      const all = g.seats.flatMap((s) => s.acks);
+      expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
+      expect(all.map((a) => a.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      for (const a of all) expect(stored.entries[a.seq - 1]).toMatchObject({ clientCommandId: a.id, playerId: a.by });
+      for (const [i, p] of g.players.entries()) {
+        expect(finals[i]!.phase).toBe("gameOver");
+        expect(p.client.lastSeq(g.gameId)).toBe(n);
+      }
+    }
+    // The nodes registered again.
+    const listed = (await (await fetch(`${c.nodes[2]!.url}/api/nodes`)).json()) as { nodeId: string }[];
+    expect(listed.map((x) => x.nodeId)).toEqual(["n1", "n2", "n3"]);
+  }, 180_000);
+});
