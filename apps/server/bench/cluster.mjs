@@ -4,6 +4,7 @@
 // through @bang/client, each seat a client choosing from its own view): BENCH_TABLES tables at once,
 // spread evenly over the nodes, for BENCH_SECONDS, nobody thinking. New games are placed on the least
 // loaded node, so with N nodes about (N-1)/N of the commands are routed to another node.
+// A first run with one node WITHOUT Redis (the single-node default) shows the cluster layer's own cost.
 // Then, on 2 nodes, the extra latency of a routed command: BENCH_ROUTED_GAMES games of 4 seats, 2
 // clients on each node, comparing the command -> ack time of the clients on the game's owner node
 // (local) with that of the clients on the other node (routed through Redis).
@@ -55,7 +56,7 @@ async function admin(sql) {
 }
 
 /** Starts `n` nodes on one fresh database and Redis prefix; resolves once every /readyz answers 200. */
-async function startCluster(n) {
+async function startCluster(n, { redis = true } = {}) {
   const db = `bang_bench_cluster_${randomBytes(4).toString("hex")}`;
   await admin(`CREATE DATABASE "${db}"`);
   const prefix = `bench:cluster:${randomBytes(4).toString("hex")}:`;
@@ -65,7 +66,7 @@ async function startCluster(n) {
     const port = await freePort();
     const child = spawn(process.execPath, [MAIN], {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ID: `n${i + 1}`, DATABASE_URL: `${PG}/${db}`, REDIS_URL, REDIS_PREFIX: prefix, TOKEN_SECRET: secret, BOT_DELAY_MS: "0", LOG_LEVEL: "error" },
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ID: `n${i + 1}`, DATABASE_URL: `${PG}/${db}`, ...(redis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}), TOKEN_SECRET: secret, BOT_DELAY_MS: "0", LOG_LEVEL: "error" },
     });
     const url = `http://127.0.0.1:${port}`;
     for (let t = 0; ; t++) {
@@ -91,8 +92,8 @@ async function startCluster(n) {
 }
 
 /** Throughput on `n` nodes: TABLES tables at once, spread over the nodes, for SECONDS. */
-async function throughput(n) {
-  const cluster = await startCluster(n);
+async function throughput(n, redis = true) {
+  const cluster = await startCluster(n, { redis });
   try {
     const share = (i) => Math.floor(TABLES / n) + (i < TABLES % n ? 1 : 0);
     // Warm-up (JIT, connection pools).
@@ -102,14 +103,14 @@ async function throughput(n) {
     const finished = runs.reduce((s, r) => s + r.finished, 0);
     const commands = runs.reduce((s, r) => s + r.commands, 0);
     return {
-      nodes: n,
+      nodes: redis ? n : "1 (no Redis)",
       gamesPerSecond: +(finished / elapsed).toFixed(1),
       commandsPerSecond: Math.round(commands / elapsed),
       finished,
       failed: runs.reduce((s, r) => s + r.failed, 0),
       // Each driver's percentiles (one per node); the worst one is reported.
-      p50Ms: Math.max(...runs.map((r) => r.latencyMs.p50)),
-      p99Ms: Math.max(...runs.map((r) => r.latencyMs.p99)),
+      p50Ms: +Math.max(...runs.map((r) => r.latencyMs.p50)).toFixed(1),
+      p99Ms: +Math.max(...runs.map((r) => r.latencyMs.p99)).toFixed(1),
       errors: runs.flatMap((r) => r.errors),
     };
   } finally {
@@ -181,9 +182,9 @@ async function routedLatency() {
 }
 
 const results = { machine: `${process.version}, ${cpus().length} cores shared by the nodes, Redis, PostgreSQL and the load generator`, tables: TABLES, seconds: SECONDS, throughput: [] };
-for (const n of [1, 2, 3]) {
-  console.log(`throughput on ${n} node(s): ${TABLES} tables at once for ${SECONDS} s...`);
-  const r = await throughput(n);
+for (const [n, redis] of [[1, false], [1, true], [2, true], [3, true]]) {
+  console.log(`throughput on ${n} node(s)${redis ? " with Redis" : ", single-node mode (no REDIS_URL)"}: ${TABLES} tables at once for ${SECONDS} s...`);
+  const r = await throughput(n, redis);
   results.throughput.push(r);
   console.log(`  ${r.gamesPerSecond} games/s, ${r.commandsPerSecond} commands/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${r.finished} finished, ${r.failed} failed)`);
 }

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAll, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
+import { checkFrame } from "../support/secrets.js";
 import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -57,6 +58,12 @@ async function expectCompleteAndExactlyOnce(g: Game): Promise<void> {
   expect(acks.map((a) => a.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   for (const a of acks) expect(stored.entries[a.seq - 1], `ack ${JSON.stringify(a)}`).toMatchObject({ clientCommandId: a.id, playerId: a.by });
   for (const s of g.seats) expect(s.refusals).toEqual([]);
+  // DESIGN 4 on every node: each socket got only its player's view, whichever node computed it.
+  for (const p of g.players) {
+    const frames = p.sockets.flatMap((s) => s.frames);
+    expect(frames.filter((f) => checkFrame(f, p.id).game).length).toBeGreaterThan(0);
+    expect(frames.flatMap((f) => checkFrame(f, p.id).violations)).toEqual([]);
+  }
   const replay = await replayOf(cluster.nodes.find((_, i) => cluster.alive(i))!.url, g.gameId, g.players[0]!.guest.token);
   expect(replay.view).toEqual(finals[0]);
   await expect.poll(async () => (await storedLog(cluster, g.gameId)).status, { timeout: 10_000 }).toBe("finished");
