@@ -234,13 +234,15 @@ export class ClusterGames implements GameDirectory {
     if (this.draining) return;
     // Copies whose channel could not be subscribed (Redis was down) try again.
     for (const entry of this.games.values()) if (!entry.unsubscribe) await this.listen(entry.game);
+    const live = await this.o.membership.liveNodes();
+    const liveIds = new Set(live.map((n) => n.nodeId));
+    for (const entry of this.games.values()) if (entry.game.room) entry.game.keepNodes(liveIds);
     const running = await this.o.store.listGames({ status: "running", limit: SCAN_LIMIT });
     const candidates = running.filter((g) => !this.games.get(g.id)?.game.room);
     if (candidates.length === 0) return;
     const leases = await this.o.redis.mget(candidates.map((g) => this.o.keys.lease(g.id)));
     const orphans = candidates.filter((_, i) => leases[i] === null);
     if (orphans.length === 0) return;
-    const live = await this.o.membership.liveNodes();
     const ranked = [...live].sort((a, b) => a.load - b.load || (a.nodeId < b.nodeId ? -1 : 1));
     const rank = Math.max(0, ranked.findIndex((n) => n.nodeId === this.o.nodeId));
     const share = Math.ceil(orphans.length / Math.max(1, ranked.length));

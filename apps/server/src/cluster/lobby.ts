@@ -34,15 +34,26 @@ export class ClusterLobby implements Lobby {
   private readonly listeners = new Set<(table: TableView) => void>();
   /** Views of other nodes' tables, as last published. */
   private readonly remote = new Map<string, TableView>();
+  /** Codes of this node's tables in use: their code -> node entries are written again every heartbeat. */
+  private readonly mine = new Set<string>();
+  private refreshTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly local: TableRegistry,
     private readonly o: { nodeId: string; redis: Redis; keys: ClusterKeys; bus: MessageBus; log: FastifyBaseLogger },
   ) {}
 
-  /** Subscribes to the lobby channel and publishes this node's table changes on it. */
-  async connect(): Promise<void> {
+  /**
+   * Subscribes to the lobby channel and publishes this node's table changes on it; every `refreshMs`
+   * writes the code -> node entries of its tables again (Redis may have restarted empty).
+   */
+  async connect(refreshMs: number): Promise<void> {
+    this.refreshTimer = setInterval(() => {
+      for (const code of this.mine) void this.o.redis.set(this.o.keys.table(code), this.o.nodeId, "EX", TABLE_TTL_S).catch(() => undefined);
+    }, refreshMs);
     this.local.onChange((table) => {
+      if (table.status === "finished") this.mine.delete(table.code);
+      else this.mine.add(table.code);
       for (const l of this.listeners) l(table);
       this.o.bus.publish("lobby", { origin: this.o.nodeId, table } as unknown as Json).catch((error: unknown) => this.o.log.debug({ err: error }, "could not publish a table change"));
     });
@@ -53,6 +64,12 @@ export class ClusterLobby implements Lobby {
       else this.remote.set(table.code, table);
       for (const l of this.listeners) l(table);
     });
+  }
+
+  /** Stops the refresh of the table codes. */
+  close(): void {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.refreshTimer = null;
   }
 
   onChange(listener: (table: TableView) => void): () => void {

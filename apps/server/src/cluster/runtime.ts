@@ -65,7 +65,7 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
     if (request.kind === "table") return lobby.handle(request);
     return owned.handle(request);
   });
-  await lobby.connect();
+  await lobby.connect(config.HEARTBEAT_MS);
   const startedAt = Date.now();
   await membership.register(nodeId, { url: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`, startedAt, load: host.size });
   // Placements made since the last heartbeat, so that a burst does not pile onto one node.
@@ -112,6 +112,7 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
     async close() {
       clearInterval(loadTimer);
       membership.stop();
+      lobby.close();
       await owned.close();
       keeper.stop();
       await stopServing();

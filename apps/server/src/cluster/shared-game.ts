@@ -156,6 +156,16 @@ export class SharedGame implements GameHandle {
   }
 
   /**
+   * Owner side: forgets the sockets of nodes that left the membership (crashed): a player whose only
+   * sockets were there counts as disconnected, so the bot covers the seat after the grace.
+   */
+  keepNodes(live: ReadonlySet<string>): void {
+    for (const [playerId, nodes] of this.present) {
+      for (const nodeId of [...nodes]) if (nodeId !== this.ctx.nodeId && !live.has(nodeId)) this.presenceOn(nodeId, playerId, false);
+    }
+  }
+
+  /**
    * Applies a command exactly once by its id: on the local room when this node owns the game, else on
    * the owner over the bus. While the game moves between nodes, tries again (new owner looked up in
    * Redis) for retryBudgetMs, then answers RETRY (the SDK sends it again with the same id).
