@@ -59,6 +59,7 @@ const SCAN_LIMIT = 1000;
 const channelOf = (gameId: string) => `game:${gameId}`;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
+/** See the file's comment. One per cluster node; start() begins the orphan scan, close() ends it. */
 export class ClusterGames implements GameDirectory {
   private readonly games = new Map<string, { game: SharedGame; unsubscribe: Unsubscribe | null; dropTimer: NodeJS.Timeout | null }>();
   private readonly loading = new Map<string, Promise<SharedGame | null>>();
@@ -95,12 +96,14 @@ export class ClusterGames implements GameDirectory {
     return [...this.games.values()].map((e) => e.game.room).filter((r): r is GameRoom => r !== null);
   }
 
+  /** This node's copy of the game, loaded from the store (and subscribed) on first use; null if unknown. */
   open(gameId: string): Promise<GameHandle | null> {
     const known = this.games.get(gameId);
     if (known) return Promise.resolve(known.game);
     return this.load(gameId);
   }
 
+  /** Running games this node has a copy of where `playerId` has a seat. */
   gamesOf(playerId: string): GameHandle[] {
     return [...this.games.values()].map((e) => e.game).filter((g) => !g.over && g.hasPlayer(playerId));
   }

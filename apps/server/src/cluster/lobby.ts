@@ -30,6 +30,7 @@ export type TableRequest = {
 const TABLE_TTL_S = 24 * 3600;
 const REQUEST_TIMEOUT_MS = 5000;
 
+/** See the file's comment: the Lobby of a cluster node, over its own TableRegistry. */
 export class ClusterLobby implements Lobby {
   private readonly listeners = new Set<(table: TableView) => void>();
   /** Views of other nodes' tables, as last published. */

@@ -9,7 +9,7 @@ import type { Config } from "../config.js";
 import type { GameHost } from "../games/host.js";
 import type { RoomSeat } from "../games/types.js";
 import type { GameStore } from "../persistence/store.js";
-import type { TableRegistry } from "../tables/registry.js";
+import { TableError, type TableRegistry } from "../tables/registry.js";
 import { createRedisBus, type Json, type MessageBus, type Unsubscribe } from "./bus.js";
 import { ClusterGames, type GameRequest } from "./games.js";
 import { createKeys } from "./keys.js";
@@ -94,13 +94,18 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
         log.warn({ err: error }, "membership unreachable: the game starts here");
       }
       recent.set(target, (recent.get(target) ?? 0) + 1);
-      if (target === nodeId) return owned.createLocal(game);
+      const here = () =>
+        owned.createLocal(game).catch((error: unknown) => {
+          log.warn({ err: error }, "the game could not be created (Redis or the store failed)");
+          throw new TableError("RETRY", "the game could not be started just now: start it again");
+        });
+      if (target === nodeId) return here();
       try {
         const reply = (await bus.request(target, { kind: "createGame", ...game } as unknown as Json, 5000)) as { id: string };
         return { id: reply.id };
       } catch (error) {
         log.warn({ err: error, target }, "placement on another node failed: the game starts here");
-        return owned.createLocal(game);
+        return here();
       }
     },
     async drain() {
