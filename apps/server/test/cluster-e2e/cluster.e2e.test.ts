@@ -120,7 +120,7 @@ describe("a cluster of three nodes", () => {
     await cluster.nodes[victim]!.restart();
   }, 180_000);
 
-  it("SIGSTOP of an owner past its lease: another node takes over; after SIGCONT the old owner writes nothing", async () => {
+  it("SIGSTOP of an owner past its lease: another node takes over, the game stays consistent, and the woken node gives the game up", async () => {
     const g = await newGame("s", 1, 15);
     await untilAcks([g], 6);
     const owner = (await cluster.ownerOf(g.gameId))!;
