@@ -68,10 +68,15 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
   await lobby.connect(config.HEARTBEAT_MS);
   const startedAt = Date.now();
   await membership.register(nodeId, { url: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`, startedAt, load: host.size });
-  // Placements made since the last heartbeat, so that a burst does not pile onto one node.
-  const recent = new Map<string, number>();
+  // Games this node placed lately, by node, so that a burst does not pile onto one node before the
+  // loads it publishes catch up (a load is at most two heartbeats old).
+  const recent: { nodeId: string; at: number }[] = [];
+  const recentOn = (id: string) => {
+    const since = performance.now() - 3 * config.HEARTBEAT_MS;
+    while (recent.length > 0 && recent[0]!.at < since) recent.shift();
+    return recent.filter((r) => r.nodeId === id).length;
+  };
   const loadTimer = setInterval(() => {
-    recent.clear();
     if (membership.nodeId) membership.update({ load: host.size });
   }, config.HEARTBEAT_MS);
   owned.start();
@@ -86,14 +91,14 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
       let target = nodeId;
       try {
         const live = (await membership.liveNodes()).filter((n) => !draining || n.nodeId !== nodeId);
-        const score = (n: LiveNode) => n.load + (recent.get(n.nodeId) ?? 0);
+        const score = (n: LiveNode) => n.load + recentOn(n.nodeId);
         const best = Math.min(...live.map(score));
         const least = live.filter((n) => score(n) === best);
         if (least.length > 0) target = (least.find((n) => n.nodeId === nodeId) ?? least[Math.floor(Math.random() * least.length)]!).nodeId;
       } catch (error) {
         log.warn({ err: error }, "membership unreachable: the game starts here");
       }
-      recent.set(target, (recent.get(target) ?? 0) + 1);
+      recent.push({ nodeId: target, at: performance.now() });
       const here = () =>
         owned.createLocal(game).catch((error: unknown) => {
           log.warn({ err: error }, "the game could not be created (Redis or the store failed)");

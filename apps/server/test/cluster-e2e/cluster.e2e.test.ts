@@ -88,6 +88,18 @@ describe("a cluster of three nodes", () => {
     for (const g of games) await expectCompleteAndExactlyOnce(g);
   }, 120_000);
 
+  it("placement: games started one after another from one node go to the least loaded nodes", async () => {
+    const owners: (number | null)[] = [];
+    for (let t = 0; t < 3; t++) {
+      const seats = [await clusterPlayer(cluster, 0, `p${t}a`), await clusterPlayer(cluster, 0, `p${t}b`), await clusterPlayer(cluster, 0, `p${t}c`)];
+      everyone.push(...seats);
+      const { gameId } = await startTable(seats, { seats: 3, turnSeconds: 600 });
+      owners.push(await cluster.ownerOf(gameId));
+    }
+    // Nobody plays these games: each node owns one of them.
+    expect([...owners].sort()).toEqual([0, 1, 2]);
+  }, 60_000);
+
   it("SIGKILL of an owner: its games continue on another node within 3 s of the lease expiry, every ack kept, none applied twice", async () => {
     const games = [await newGame("k", 0, 15), await newGame("l", 1, 15), await newGame("m", 2, 15)];
     await untilAcks(games, 8);
