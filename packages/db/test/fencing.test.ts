@@ -71,6 +71,17 @@ describe.each(BACKENDS)("fencing tokens on %s", (backend) => {
     await writer.close();
   });
 
+  it("the result of a game is recorded only with the owner's token", async () => {
+    const games = createGameRepository(db);
+    const id = await newGame(4);
+    await games.claimGame(id, 5);
+    const winner = { team: "law" as const, players: ["a"] };
+    await expect(games.finishGame(id, winner, { fencingToken: 4 })).rejects.toMatchObject({ code: "FENCED" });
+    expect((await games.getGame(id))!.status).toBe("running");
+    await expect(games.finishGame("no-such-game", winner, { fencingToken: 5 })).rejects.toMatchObject({ code: "GAME_NOT_FOUND" });
+    expect(await games.finishGame(id, winner, { fencingToken: 5 })).toMatchObject({ status: "finished", winner });
+  });
+
   it("in one batch, the fenced game is refused and the others are written", async () => {
     const a = await newGame(1);
     const b = await newGame(1);

@@ -308,6 +308,7 @@ export class ClusterGames implements GameDirectory {
     const { store, keeper } = this.o;
     return {
       ...store,
+      finishGame: (id, winner) => store.finishGame(id, winner, token),
       append: async (id, entry) => {
         if (keeper.tokenOf(id) !== token) throw new Error(`game ${id}: this node no longer holds the lease (token ${token})`);
         try {

@@ -53,8 +53,8 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     },
     append: (gameId, entry) => writer.append(gameId, { seq: entry.seq, playerId: entry.playerId, clientCommandId: entry.clientCommandId, command: entry.command, dice: entry.dice ?? undefined, fencingToken: entry.fencingToken }),
     claimGame: (gameId, token) => games.claimGame(gameId, token),
-    async finishGame(gameId, winner) {
-      await games.finishGame(gameId, winner);
+    async finishGame(gameId, winner, fencingToken) {
+      await games.finishGame(gameId, winner, { fencingToken });
     },
     async getGame(gameId) {
       const g = await games.getGame(gameId);

@@ -53,7 +53,8 @@ export interface GameStore {
    */
   claimGame(gameId: string, token: number): Promise<{ lastSeq: number } | null>;
   append(gameId: string, entry: StoredEntry): Promise<void>;
-  finishGame(gameId: string, winner: Winner): Promise<void>;
+  /** Records the result; with `fencingToken` (cluster owner) only while it is the game's token, else rejects FENCED. */
+  finishGame(gameId: string, winner: Winner, fencingToken?: number): Promise<void>;
   getGame(gameId: string): Promise<StoredGame | null>;
   loadLog(gameId: string): Promise<StoredEntry[]>;
   listGames(filter: { status?: StoredGame["status"]; limit?: number }): Promise<StoredGame[]>;

@@ -27,8 +27,11 @@ export interface ListGamesFilter {
 export interface GameRepository {
   /** Creates a running game and its seats in one transaction. Rejects on a taken id or unknown player. */
   createGame(input: CreateGameInput): Promise<GameRecord>;
-  /** Marks the game finished now with its winner. Throws DbError GAME_NOT_FOUND. */
-  finishGame(id: string, winner: Winner | null): Promise<GameRecord>;
+  /**
+   * Marks the game finished now with its winner. With `fencingToken` (a cluster owner), only while
+   * that is the game's stored token. Throws DbError GAME_NOT_FOUND, or FENCED (nothing written).
+   */
+  finishGame(id: string, winner: Winner | null, options?: { fencingToken?: number | undefined }): Promise<GameRecord>;
   /** Marks the game abandoned now (given up before a winner). Throws DbError GAME_NOT_FOUND. */
   abandonGame(id: string): Promise<GameRecord>;
   /** Games newest first, with their seats. */
@@ -86,13 +89,21 @@ export function createGameRepository(db: DbHandle): GameRepository {
       });
       return toRecord(row);
     },
-    finishGame: (id, winner) =>
-      update(id, {
+    async finishGame(id, winner, options = {}) {
+      const data = {
         status: "finished",
         finishedAt: new Date(),
         winnerTeam: winner?.team ?? null,
         winnerPlayers: winner ? toJson(winner.players) : Prisma.DbNull,
-      }),
+      } satisfies Prisma.GameUpdateInput;
+      const token = options.fencingToken;
+      if (token === undefined) return update(id, data);
+      const { count } = await prisma.game.updateMany({ where: { id, fencingToken: token }, data });
+      const row = await prisma.game.findUnique({ where: { id }, include: withSeats });
+      if (!row) throw new DbError("GAME_NOT_FOUND", `game ${id} does not exist`, { gameId: id });
+      if (count === 0) throw new DbError("FENCED", `game ${id}: fencing token ${token} is not the owner's (${row.fencingToken})`, { gameId: id });
+      return toRecord(row);
+    },
     abandonGame: (id) => update(id, { status: "abandoned", finishedAt: new Date() }),
     async listGames(filter = {}) {
       const rows = await prisma.game.findMany({
