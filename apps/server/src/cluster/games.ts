@@ -16,7 +16,7 @@ import { isDbError } from "@bang/db";
 import type { Command } from "@bang/engine";
 import type { GameCommand } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
-import type { GameHost } from "../games/host.js";
+import type { GameHost, RoomStoredListener } from "../games/host.js";
 import type { GameRoom } from "../games/room.js";
 import type { Answer, GameDirectory, GameHandle, RoomSeat } from "../games/types.js";
 import type { GameStore, StoredGame } from "../persistence/store.js";
@@ -116,10 +116,11 @@ export class ClusterGames implements GameDirectory {
     if (!got) throw new Error(`the lease of the new game ${id} is taken`);
     let holder: SharedGame | null = null;
     try {
-      const room = await this.o.host.createGame(args, { id, fencingToken: got.token, store: this.fencedStore(id, got.token), onStored: (e) => {
-          holder?.stored(e);
-          this.fanOut(id, e);
-        } });
+      const onStored: RoomStoredListener = (e) => {
+        holder?.stored(e);
+        this.fanOut(id, e);
+      };
+      const room = await this.o.host.createGame(args, { id, fencingToken: got.token, store: this.fencedStore(id, got.token), onStored });
       const game = SharedGame.from({ id, setup: room.setup, seats: [...room.seats], tableCode: room.tableCode, entries: [] }, this.context);
       holder = game;
       game.attach(room, []);
@@ -164,10 +165,11 @@ export class ClusterGames implements GameDirectory {
       const game = (await this.load(gameId, stored)) as SharedGame | null;
       if (!game) throw new Error(`game ${gameId} could not be loaded`);
       const token = got.token;
-      const room = this.o.host.openRoom({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries, turnSeconds: RESTORED_TURN_SECONDS, store: this.fencedStore(gameId, token), onStored: (e) => {
-          game.stored(e);
-          this.fanOut(gameId, e);
-        } });
+      const onStored: RoomStoredListener = (e) => {
+        game.stored(e);
+        this.fanOut(gameId, e);
+      };
+      const room = this.o.host.openRoom({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries, turnSeconds: RESTORED_TURN_SECONDS, store: this.fencedStore(gameId, token), onStored });
       game.attach(room, entries);
       room.start();
       this.cancelDrop(gameId);

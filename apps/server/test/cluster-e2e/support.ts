@@ -6,15 +6,12 @@
  * socket closes they reconnect to the next node that runs, as behind a load balancer.
  */
 import { randomBytes } from "node:crypto";
-import { createBot } from "@bang/bots";
 import { BangClient, createGuest } from "@bang/client";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { WebSocket } from "ws";
 import { FAST_RECONNECT, tappedWebSocket, type Player, type TappedSocket } from "../support/players.js";
 import { createDatabase, dropDatabase, startServer, type TestServer } from "../support/server.js";
-
-export { createBot };
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 /** Lease TTL of the test nodes, in ms (short, so failover is quick). */
