@@ -1,6 +1,6 @@
 import { emitKeypressEvents } from "node:readline";
 import { parseArgs } from "node:util";
-import { applyCommand, forcedSource, playerView, replay, ReplayError, seededSource, type GameEvent, type GameLog, type GameState } from "@bang/engine";
+import { applyCommand, forcedSource, playerView, replay, ReplayError, seededSource, type Command, type GameEvent, type GameLog, type GameState } from "@bang/engine";
 import { EXIT, intOption, parseCommandLine, UsageError } from "../args.js";
 import { describeEvents, describeWinner, formatCommand, renderTable } from "../format.js";
 import { LogFileError, readGameLog } from "../gamelog.js";
@@ -29,8 +29,8 @@ class Replayed {
   /** The events of entry i, recomputed from the state before it (replay keeps only states). */
   events(i: number): GameEvent[] {
     const entry = this.log.entries[i]!;
-    const result = applyCommand(this.states[i]!, entry.command, entry.dice ? forcedSource(entry.dice) : seededSource);
-    return result.ok ? result.events : [];
+    const result = applyCommand(this.states[i]!, entry.command as Command, entry.dice ? forcedSource(entry.dice) : seededSource);
+    return result.ok ? (result.events as GameEvent[]) : [];
   }
 
   /** The text shown for entry i (-1: the table before the first entry). */
@@ -41,7 +41,7 @@ class Replayed {
     if (i < 0) {
       lines.push(`== start: ${state.players.length} players, seed ${this.log.setup.seed ?? 0}, ${total} entries ==`);
     } else {
-      const command = this.log.entries[i]!.command;
+      const command = this.log.entries[i]!.command as Command;
       lines.push(`== entry ${i} of ${total - 1}: ${command.by} ${formatCommand(command)} ==`);
       lines.push(...describeEvents(this.events(i), state.players));
     }
@@ -107,7 +107,7 @@ export async function run(argv: string[]): Promise<number> {
   let replayed: Replayed;
   try {
     const log = readGameLog(file);
-    replayed = new Replayed(log, replay(log));
+    replayed = new Replayed(log, replay(log) as GameState[]);
   } catch (e) {
     if (e instanceof ReplayError) {
       const where = e.entry < 0 ? "the setup is refused" : `entry ${e.entry} does not replay`;

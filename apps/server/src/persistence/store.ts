@@ -1,4 +1,4 @@
-import type { Command, Face, GameSetup, Winner } from "@bang/engine";
+import type { AnyCommand as Command, Face, GameSetup, Winner } from "@bang/engine";
 
 /** A seat of a stored game: a person (playerId) or a bot (botKind). */
 export interface StoredSeat {
