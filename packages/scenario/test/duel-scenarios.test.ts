@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseScenario, runScenario, ScenarioFileError } from "../src/index.js";
+import { parseScenario, runScenario, ScenarioFileError, type DuelScenario } from "../src/index.js";
 
 /** The duel scenarios (packages/scenario/scenarios/duel-*.json, DUEL.md); project-scenarios.test.ts runs them all. */
 const dir = join(import.meta.dirname, "../scenarios");
@@ -16,8 +16,8 @@ describe("duel scenarios (RULES.md part D)", () => {
   });
 
   it("R8.7 a changed expectation is reported as a difference naming the field", () => {
-    const s = scenarios.find((x) => x.name.startsWith("Each 1 or 2 pays"))!;
-    const wrong = { ...s, expect: { ...s.expect, players: { b: { cards: 6 } } } };
+    const s = scenarios.find((x) => x.name.startsWith("Each 1 or 2 pays")) as DuelScenario;
+    const wrong: DuelScenario = { ...s, expect: { ...s.expect, players: { b: { cards: 6 } } } };
     expect(runScenario(wrong).differences).toEqual(["players.b.cards: expected 6, got 5"]);
   });
 
