@@ -147,7 +147,7 @@ export class TableRegistry {
       bot: s.playerId ? null : s.bot,
     }));
     try {
-      const room = await this.host.createGame({ seats, tableCode: code, turnSeconds: t.options.turnSeconds });
+      const room = await this.host.createGame({ seats, tableCode: code, turnSeconds: t.options.turnSeconds, mode: t.options.mode });
       t.gameId = room.id;
     } catch (error) {
       t.status = "open";
