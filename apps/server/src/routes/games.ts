@@ -76,11 +76,15 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       }
       const state = states[at]!;
       const viewer = viewerOf(app, req, (id) => game.seats.some((s) => s.playerId === id && s.botKind === null));
-      // A duel pick not yet revealed is shown without its card to everyone but its author (R8.9).
+      // A duel pick not yet revealed (its player's last pick, while the game still waits in that duel)
+      // is shown without its card to everyone but its author (R8.9); every earlier pick was revealed.
+      const final = states.at(-1)!;
+      const lastPickOf = new Map<string, number>();
+      entries.forEach((e, i) => e.command.type === "pick" && lastPickOf.set(e.command.by, i));
       const shown = (i: number) => {
-        const after = states[i + 1]!;
         const command = entries[i]!.command;
-        return after.mode === "duel" ? duelCommandView(after, command, command.by, viewer) : command;
+        if (final.mode !== "duel" || lastPickOf.get(command.by) !== i) return command;
+        return duelCommandView(final, command, command.by, viewer);
       };
       const showSeed = viewer.kind === "admin" || game.status !== "running";
       return {
