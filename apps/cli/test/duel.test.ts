@@ -29,7 +29,7 @@ describe("bang play --mode duel", () => {
     expect(grids.filter((_, i) => i % 2 === 1).every((l) => l.startsWith("  far"))).toBe(true);
     expect(out).toMatch(/ammo \d+, \d\/8 cards/);
     expect(out).toMatch(/Dice: 0:\S+ {2}1:\S+ {2}2:\S+ {2}3:\S+ {2}4:\S+/);
-    expect(out).toMatch(/Winner: p[12]\. You (win|lose)!/);
+    expect(out).toMatch(/Winner: p[12]\. You (win!|lose\.)/);
     // The bot's pick is never printed before the reveal: after "p2 has picked" comes no card of p2's
     // until a "Revealed:" line.
     const lines = out.split("\n");
