@@ -79,3 +79,20 @@ describe("bang simulate --mode duel", () => {
     expect({ ...x, gamesPerSecond: 0 }).toEqual({ ...y, gamesPerSecond: 0 });
   });
 });
+
+describe("bang replay of a duel log", () => {
+  it("R8.9 replays a saved duel entry by entry, both hideouts after each, picks revealed, and names the winner", async () => {
+    const saveDir = join(dir, "sim");
+    const sim = await bang(["simulate", "--mode", "duel", "--games", "3", "--seed", "21", "--save-dir", saveDir]);
+    expect(sim.code).toBe(0);
+    const file = join(saveDir, "duel-1-seed-21.json");
+    const log = JSON.parse(readFileSync(file, "utf8")) as GameLog;
+    const last = replay(log).at(-1) as DuelState;
+    const run = await bang(["replay", "--all", file]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^== start: duel, 2 players, seed 21, \d+ entries ==/);
+    expect(run.stdout.split("\n").filter((l) => GRID.test(l)).length).toBe(2 * (log.entries.length + 1));
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(`Winner: ${last.winner!.players[0]} wins the duel.`);
+    if (log.entries.some((e) => e.command.type === "pick")) expect(run.stdout).toMatch(/Revealed: p[12] (sheriff|outlaw|renegade), p[12] (sheriff|outlaw|renegade)/);
+  });
+});

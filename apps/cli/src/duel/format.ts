@@ -35,7 +35,7 @@ export function renderDuel(view: DuelView, me: PlayerId | null): string {
   if (view.effect) lines.push(`Effect: ${view.turn}'s ${view.effect.card} takes ${view.effect.count} cards`);
   if (view.lastDuel) {
     const l = view.lastDuel;
-    lines.push(`Last duel: ${l.picks.map((p) => `${p.player} ${p.card}`).join(" vs ")}: ${l.outcome === "again" ? "equal, played again" : l.outcome}`);
+    lines.push(`Last duel (${l.starter} started): ${l.picks.map((p) => `${p.player} ${p.card}`).join(" vs ")}: ${l.outcome === "again" ? "equal, played again" : l.outcome}`);
   }
   return lines.join("\n");
 }
