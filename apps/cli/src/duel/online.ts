@@ -51,19 +51,27 @@ export async function playOnlineDuel(options: OnlineDuelOptions, io: { say(text:
       await client.startGame(code);
     }
     const gameId = await gameOf(client, code);
+    // Seats are shown as p1 and p2 (the server's ids are long); the person types no ids in a duel.
+    const first = (await client.waitFor((_v, id) => id === gameId, 60_000)).view as DuelView;
+    const aliases = first.players.map((p, i) => [p.id, `p${i + 1}`] as const);
+    const rename = (text: string) => aliases.reduce((t, [id, alias]) => t.replaceAll(id, alias), text);
+    const tell = (text: string) => say(rename(text));
+    const aliased = <T>(data: T): T => JSON.parse(rename(JSON.stringify(data))) as T;
     client.on("event", (e) => {
-      if (e.gameId === gameId) for (const line of describeDuelEvents(e.events as DuelEvent[])) say(line);
+      if (e.gameId === gameId) for (const line of describeDuelEvents(aliased(e.events as DuelEvent[]))) say(line);
     });
-    const seat = new HumanDuelSeat(me, reader, say);
-    say(`The duel starts on ${options.url}, table ${code}. You are ${me}.`);
+    const myAlias = aliases.find(([id]) => id === me)![1];
+    const seat = new HumanDuelSeat(myAlias, reader, say);
+    const names = client.table(code)?.seats.map((s, i) => `p${i + 1} ${s.bot ? `${s.name ?? "bot"} (${s.bot} bot)` : (s.name ?? "?")}${s.playerId === me ? " (you)" : ""}`) ?? [];
+    tell(`The duel starts on ${options.url}, table ${code}: ${names.join(", ")}.`);
     for (;;) {
       const state = await client.waitFor((view, id) => id === gameId && (view.phase === "gameOver" || (view as DuelView).waitingFor.includes(me)), 24 * 3600_000);
       const view = (client.view(gameId) ?? state.view) as DuelView;
       if (view.phase === "gameOver") {
-        seat.gameOver(view);
+        seat.gameOver(aliased(view));
         return EXIT.ok;
       }
-      const move = await seat.humanMove(view, (c) => send(client, gameId, c));
+      const move = await seat.humanMove(aliased(view), (c) => send(client, gameId, c));
       if (move === "quit" || move === "eof") {
         say(`\n${move === "eof" ? "Input closed: you" : "You"} left the duel; the server's bot plays your seat.`);
         return EXIT.ok;
