@@ -1,6 +1,8 @@
 /**
- * @bang/engine: the rules of Bang! The Dice Game (../shared/RULES.md), pure and deterministic.
- * The reducer is `applyCommand`; the statechart is `gameMachine`; views come from `playerView`.
+ * @bang/engine: the rules of Bang! The Dice Game (../shared/RULES.md), pure and deterministic, in
+ * classic mode (parts A to C) and duel mode (part D). The reducer is `applyCommand`; the statecharts
+ * are `gameMachine` and `duelMachine` (`createGameActor` picks by the setup's mode); views come from
+ * `playerView`. Both modes share the dice throws, the seeded random source, the log and `replay`.
  */
 export * from "./types.js";
 export { createGame, createClassicGame, ROLES_BY_COUNT, type GameSetup, type SeatSetup, type SetupResult, type AnySetupResult, type ClassicSetup, type DuelSetup } from "./setup.js";

@@ -15,7 +15,7 @@ export type DuelLegalActions =
   | { kind: "roll" }
   | { kind: "reroll"; rerollable: number[]; rollsLeft: number }
   | { kind: "resolve"; beers: number[]; targets: DuelTargets }
-  | { kind: "pick"; cards: DuelCard[]; timeout: true }
+  | { kind: "pick"; cards: DuelCard[] }
   | { kind: "effect"; card: "sheriff" | "outlaw"; count: number; cards: CardRef[] };
 
 /** The choices a resolution offers for given final dice (R8.5 to R8.8). */
@@ -62,7 +62,7 @@ export function duelLegalActions(view: DuelView, playerId: PlayerId): DuelLegalA
     case "resolving":
       return { kind: "resolve", beers: view.dice.flatMap((f, i) => (f === "beer" ? [i] : [])), targets: duelTargets(view, playerId, view.dice) };
     case "duel":
-      return { kind: "pick", cards: [...DUEL_CARDS], timeout: true };
+      return { kind: "pick", cards: [...DUEL_CARDS] };
     case "duelEffect": {
       const effect = view.effect!;
       const me = view.players.find((p) => p.id === playerId)!;
