@@ -45,8 +45,8 @@ export function startsDuel(dice: readonly Face[]): boolean {
 export function needsDuelChoices(s: DuelState): boolean {
   const me = s.players[s.turn]!;
   const them = s.players[1 - s.turn]!;
+  // A molotov always has beers, so it always waits for the player's resolve.
   if (s.exploded || s.dice.includes("beer")) return true;
-  if (molotovRow(s.dice)) return false;
   for (const d of s.dice) {
     const row = rowOfShot(d);
     if (row && me.ammo > 0 && standingInRow(them.hideout, row) > 0) return true;
