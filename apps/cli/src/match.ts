@@ -1,5 +1,5 @@
 import { createBot, type Bot, type BotKind } from "@bang/bots";
-import type { GameSetup, PlayerId } from "@bang/engine";
+import type { ClassicSetup, GameSetup, PlayerId } from "@bang/engine";
 
 export const BOT_KINDS: readonly BotKind[] = ["heuristic", "random"];
 
@@ -9,7 +9,7 @@ export function seatIds(players: number): PlayerId[] {
 }
 
 /** A new classic table of `players` seats whose roles and characters the engine deals from `seed`. */
-export function tableSetup(players: number, seed: number): GameSetup {
+export function tableSetup(players: number, seed: number): ClassicSetup & { mode: "classic" } {
   return { mode: "classic", players: seatIds(players).map((id) => ({ id })), seed };
 }
 

@@ -6,7 +6,7 @@
  */
 import { ClientError, connect, createGuest, type BangClient, type EventMessage, type SnapshotMessage } from "@bang/client";
 import { wireCommand, type BotKind } from "@bang/bots";
-import type { Command, PlayerId, PlayerView } from "@bang/engine";
+import type { Command, GameEvent, PlayerId, PlayerView } from "@bang/engine";
 import { SeatAliases } from "./aliases.js";
 import { EXIT } from "./args.js";
 import { columns, describeEvents } from "./format.js";
@@ -205,7 +205,7 @@ class Narrator {
   /** A whole view: the first one begins the game; a later one skips what was missed (after a drop). */
   private catchUp(message: SnapshotMessage): void {
     const first = this.aliases === null;
-    this.begin(message.view);
+    this.begin(message.view as PlayerView);
     if (!first && message.seq > this.told) {
       this.say(`(Back in the game at turn ${message.view.turnNumber}: the moves made meanwhile are not shown.)`);
     }
@@ -213,10 +213,10 @@ class Narrator {
   }
 
   private tell(message: EventMessage): void {
-    this.begin(message.view);
+    this.begin(message.view as PlayerView);
     this.told = message.seq;
     const local = this.seats.local(message);
-    for (const line of describeEvents(local.events, local.view.players)) this.say(line);
+    for (const line of describeEvents(local.events as GameEvent[], (local.view as PlayerView).players)) this.say(line);
   }
 }
 
@@ -296,7 +296,7 @@ class OnlineGame {
       const outcome = await Promise.race([next, this.reader.ended.then(() => null)]);
       if (outcome === null) return null;
       // The latest view: more frames may have been applied since the wait resolved.
-      if ("state" in outcome) return { view: this.client.view(this.gameId) ?? outcome.state.view, seq: this.client.lastSeq(this.gameId) ?? outcome.state.seq };
+      if ("state" in outcome) return { view: (this.client.view(this.gameId) ?? outcome.state.view) as PlayerView, seq: this.client.lastSeq(this.gameId) ?? outcome.state.seq };
       if (outcome.error instanceof ClientError && outcome.error.code === "TIMEOUT") continue;
       throw outcome.error;
     }

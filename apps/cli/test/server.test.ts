@@ -241,3 +241,23 @@ function startBang(args: string[], input: string): { run: Promise<Run>; seated: 
   });
   return { run, seated };
 }
+
+describe("bang play --server --mode duel", () => {
+  it("R8.9 plays a whole duel on the server against a server bot: both hideouts as grids, picks typed in secret, a winner", async () => {
+    const picks = ["s", "o", "r"];
+    let k = 0;
+    const run = await drive(["play", "--server", server.url, "--mode", "duel", "--name", "duellist"], (prompt) => (prompt.startsWith("pick>") ? picks[k++ % 3]! : ""));
+    expect(run.code).toBe(0);
+    expect(hasStack(run.stderr)).toBe(false);
+    expect(run.stdout).toMatch(/^The duel starts on .+, table [A-Z0-9]{4,8}: p1 duellist \(you\), p2 bot 1 \(heuristic bot\)\./);
+    expect(run.stdout).toMatch(/^ {2}near +[X.] [X.] [X.] [X.] +near +[X.] [X.] [X.] [X.]$/m);
+    expect(run.stdout).toMatch(/^Winner: p[12]\. You (win!|lose\.)$/m);
+    // The server's bot never has its pick shown before the reveal.
+    let pending = false;
+    for (const line of run.stdout.split("\n")) {
+      if (line === "p2 has picked") pending = true;
+      if (line.startsWith("Revealed:")) pending = false;
+      if (pending) expect(line).not.toMatch(/p2 (sheriff|outlaw|renegade)/);
+    }
+  }, 90_000);
+});

@@ -34,7 +34,7 @@ describe("exactly once (DESIGN invariant 5)", () => {
     for (const name of ["xena", "yuri", "zack"]) players.push(await connectPlayer(srv.url, name));
     const { gameId } = await startTable(players, { seats: 3, turnSeconds: 600 });
     const bot = createBot("heuristic", 5);
-    const viewOf = (p: Player): PlayerView => p.client.view(gameId)!;
+    const viewOf = (p: Player): PlayerView => p.client.view(gameId) as PlayerView;
     const waiting = (): Player => players.find((p) => p.id === viewOf(players[0]!).waitingFor)!;
     const entries = async () => (await replayOf(srv.url, gameId, players[0]!.guest.token)).entries;
     expect(await entries()).toHaveLength(0);

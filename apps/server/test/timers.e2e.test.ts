@@ -3,6 +3,7 @@
  * heuristic bot (and keeps being played while away), and so is a player whose sockets are all gone
  * for longer than DISCONNECT_GRACE_MS. Nobody here sends a single command for the absent players.
  */
+import type { PlayerView } from "@bang/engine";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectAs, connectPlayer, playSeat, replayOf, startTable, type Player } from "./support/players.js";
 import { useServer } from "./support/server.js";
@@ -56,7 +57,7 @@ describe("turn timer and disconnection (DESIGN invariant 7)", () => {
     players.push(back);
     const seen = await back.client.resume(gameId);
     expect(seen.view.phase).toBe("gameOver");
-    expect(seen.view.players.find((p) => p.id === gone.id)!.role).not.toBeNull();
+    expect((seen.view as PlayerView).players.find((p) => p.id === gone.id)!.role).not.toBeNull();
   });
 });
 

@@ -11,4 +11,5 @@ export { createRandomBot } from "./random.js";
 export { createHeuristicBot } from "./heuristic/bot.js";
 export { createBot } from "./create.js";
 export { playMatch } from "./match.js";
+export { planResolve, type Choose, type PlanChoices } from "./duel/plan.js";
 export * from "./remote/index.js";

@@ -4,8 +4,14 @@ import {
   createGameActor,
   playerToAct,
   playerView,
-  type ApplyResult,
+  type AnyApplyResult,
   type Command,
+  type DuelCommand,
+  type AnyCommand,
+  type AnyGameState,
+  type ClassicSetup,
+  type DuelSetup,
+  type DuelState,
   type GameSetup,
   type GameState,
   type LogEntry,
@@ -19,8 +25,8 @@ export const DEFAULT_MAX_COMMANDS = 10_000;
 
 /** One way to run a game: its current state, and how a command is applied. */
 interface Runner {
-  state: GameState;
-  apply(command: Command): ApplyResult;
+  state: AnyGameState;
+  apply(command: AnyCommand): AnyApplyResult;
   stop(): void;
 }
 
@@ -34,7 +40,10 @@ interface Runner {
  * Throws an Error when the setup is refused (INVALID_SETUP), when a bot's command is refused (a bot bug:
  * the message names the command and the error code), or when the game passes `maxCommands`.
  */
-export function playMatch(setup: GameSetup, botFor: (id: PlayerId) => Bot, options: MatchOptions = {}): MatchResult {
+export function playMatch(setup: ClassicSetup, botFor: (id: PlayerId) => Bot, options?: MatchOptions<GameState, Command>): MatchResult<GameState>;
+export function playMatch(setup: DuelSetup, botFor: (id: PlayerId) => Bot, options?: MatchOptions<DuelState, DuelCommand>): MatchResult<DuelState>;
+export function playMatch(setup: GameSetup, botFor: (id: PlayerId) => Bot, options?: MatchOptions): MatchResult<AnyGameState>;
+export function playMatch(setup: GameSetup, botFor: (id: PlayerId) => Bot, options: MatchOptions<never, never> = {}): MatchResult<AnyGameState> {
   const maxCommands = options.maxCommands ?? DEFAULT_MAX_COMMANDS;
   const onStep = options.onStep;
   const runner = options.through === "actor" ? actorRunner(setup) : engineRunner(setup);
@@ -57,7 +66,7 @@ export function playMatch(setup: GameSetup, botFor: (id: PlayerId) => Bot, optio
       }
       state = result.state;
       entries.push({ command });
-      if (onStep) onStep(state, command);
+      if (onStep) onStep(state as never, command as never);
     }
   } finally {
     runner.stop();

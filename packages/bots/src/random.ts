@@ -1,4 +1,5 @@
-import { legalActions, type Command, type DieTarget, type LegalActions, type PlayerId, type PlayerView, type ResolveCommand } from "@bang/engine";
+import { legalActions, type AnyCommand, type AnyPlayerView, type Command, type DieTarget, type LegalActions, type PlayerId, type PlayerView, type ResolveCommand } from "@bang/engine";
+import { randomDuelChoice } from "./duel/random.js";
 import { createBotRng, type BotRng } from "./rng.js";
 import type { Bot } from "./types.js";
 
@@ -19,12 +20,12 @@ type Resolve = Extract<LegalActions, { kind: "resolve" }>;
  *   Killer's double (C13) half the time; Kit Carlson's arrow discards (C7) half the time, a random
  *   number of them, never more per player than the arrows that player holds;
  * - react (C1): a random number of arrows 0..max.
- * Every command it returns is legal. `choose` throws an Error when the view does not wait for `me`.
+ * In duel mode it plays randomDuelChoice. Every command it returns is legal. `choose` throws an Error
+ * when the view does not wait for `me`.
  */
 export function createRandomBot(seed: number): Bot {
   const rng = createBotRng(seed);
-  return {
-    kind: "random",
+  const classic = {
     choose(view: PlayerView, me: PlayerId): Command {
       const legal = legalActions(view, me);
       switch (legal.kind) {
@@ -49,6 +50,8 @@ export function createRandomBot(seed: number): Bot {
       }
     },
   };
+  const choose = (view: AnyPlayerView, me: PlayerId): AnyCommand => (view.mode === "duel" ? randomDuelChoice(rng, view, me) : classic.choose(view, me));
+  return { kind: "random", choose: choose as Bot["choose"] };
 }
 
 /** R3.9: every shot and beer die gets a random legal target; C13 and C7 sometimes. */

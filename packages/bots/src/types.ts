@@ -1,4 +1,4 @@
-import type { Command, GameLog, GameState, PlayerId, PlayerView } from "@bang/engine";
+import type { AnyCommand, AnyGameState, AnyPlayerView, Command, DuelCommand, DuelView, GameLog, GameState, PlayerId, PlayerView } from "@bang/engine";
 
 /** The kinds of bot this package builds: random-legal and heuristic. */
 export type BotKind = "random" | "heuristic";
@@ -10,23 +10,26 @@ export type BotKind = "random" | "heuristic";
  */
 export interface Bot {
   readonly kind: BotKind;
+  /** Classic views get classic commands; duel views (RULES.md part D) get duel commands. */
   choose(view: PlayerView, me: PlayerId): Command;
+  choose(view: DuelView, me: PlayerId): DuelCommand;
+  choose(view: AnyPlayerView, me: PlayerId): AnyCommand;
 }
 
 /** Options of playMatch. */
-export interface MatchOptions {
+export interface MatchOptions<S extends AnyGameState = AnyGameState, C extends AnyCommand = AnyCommand> {
   /** "engine": applyCommand directly (default); "actor": through the XState game actor. */
   through?: "engine" | "actor";
   /** Safety bound; a game longer than this throws. Default 10_000 commands. */
   maxCommands?: number;
   /** Called after each accepted command (tests use it to check invariants). */
-  onStep?: (state: GameState, command: Command) => void;
+  onStep?: (state: S, command: C) => void;
 }
 
 /** Result of a finished bot game. */
-export interface MatchResult {
+export interface MatchResult<S extends AnyGameState = GameState> {
   /** The final state, in phase `gameOver` with its `winner`. */
-  state: GameState;
+  state: S;
   /** The setup and every accepted command: `replay(log)` rebuilds the game (DESIGN invariant 1). */
   log: GameLog;
   /** How many commands were accepted. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { replay, type Command, type GameSetup } from "@bang/engine";
+import { replay, type Command, type ClassicSetup } from "@bang/engine";
 import { createBot, playMatch, type Bot, type BotKind } from "../src/index.js";
 
 const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}` }));
 /** Seed s plays a table of 3 to 8 players, cycling through the sizes. */
-const setupFor = (seed: number): GameSetup => ({ players: seats(3 + (seed % 6)), seed });
+const setupFor = (seed: number): ClassicSetup => ({ players: seats(3 + (seed % 6)), seed });
 const botsFor = (kind: BotKind, seed: number) => (id: string) => createBot(kind, seed * 16 + Number(id.slice(1)));
 
 describe("playMatch: complete seeded games (R6, R7)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlayerId, PlayerView } from "@bang/engine";
+import type { AnyPlayerView, PlayerId, PlayerView } from "@bang/engine";
 import { createBot, createHeuristicBot, createRandomBot, playMatch, type Bot, type BotKind } from "../src/index.js";
 import { rolled, table, viewOf } from "./positions.js";
 
@@ -7,13 +7,11 @@ const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i + 
 
 /** Wraps a bot so that every view it receives is checked before it chooses. */
 function spy(inner: Bot, check: (view: PlayerView, me: PlayerId) => void): Bot {
-  return {
-    kind: inner.kind,
-    choose(view, me) {
-      check(view, me);
-      return inner.choose(view, me);
-    },
+  const choose = (view: AnyPlayerView, me: PlayerId) => {
+    check(view as PlayerView, me);
+    return inner.choose(view, me);
   };
+  return { kind: inner.kind, choose: choose as Bot["choose"] };
 }
 
 describe("bots see their own view only (R1.2, R5.1, DESIGN invariant 4)", () => {

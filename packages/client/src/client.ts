@@ -1,4 +1,4 @@
-import type { PlayerView } from "@bang/engine";
+import type { AnyPlayerView as PlayerView } from "@bang/engine";
 import { parseClientMessage, parseServerMessage, tableOptions, type ClientMessage, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
 import type { z } from "zod";
 import { backoffDelay } from "./backoff.js";

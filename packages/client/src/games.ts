@@ -1,4 +1,4 @@
-import type { PlayerView } from "@bang/engine";
+import type { AnyPlayerView as PlayerView } from "@bang/engine";
 import type { EventMessage, SnapshotMessage } from "./messages.js";
 
 /** What the client knows of one game: the last sequence number applied and the view after it. */

@@ -1,5 +1,5 @@
 import { LIMITS, gameCommand, playerId, playerView, seq, type GameCommand } from "@bang/protocol";
-import type { PlayerView } from "@bang/engine";
+import type { AnyPlayerView as PlayerView } from "@bang/engine";
 import { z } from "zod";
 import { ClientError, isServerErrorCode } from "./errors.js";
 import type { Player } from "./messages.js";

@@ -1,4 +1,4 @@
-import type { Command, Face, GameSetup, Mode, Winner } from "@bang/engine";
+import type { AnyCommand as Command, Face, GameSetup, Mode, Winner } from "@bang/engine";
 import type { GameStatus, PlayerKind } from "./client.js";
 
 /** A player as stored. */

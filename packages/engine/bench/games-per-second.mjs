@@ -1,5 +1,5 @@
 // Benchmark: complete 5-player bot games per second, engine alone (applyCommand) and through the
-// XState game actor. Not a test: run `npm run bench -w packages/engine` and read the table.
+// XState game actor; and complete bot duels (RULES.md part D, 2 players) the same two ways. Not a test: run `npm run bench -w packages/engine` and read the table.
 // The bots come from @bang/bots (a workspace sibling; imported here only, so the engine package itself
 // keeps no dependency on it). Each iteration plays one whole game with a new seed.
 import { Bench } from "tinybench";
@@ -17,9 +17,24 @@ function task(kind, through) {
   };
 }
 
+/** One whole bot duel per iteration, a new seed each time. */
+function duelTask(kind, through) {
+  let seed = 0;
+  const bots = new Map([["a", createBot(kind, 1)], ["b", createBot(kind, 2)]]);
+  return () => {
+    seed++;
+    playMatch({ mode: "duel", players: [{ id: "a" }, { id: "b" }], seed }, (id) => bots.get(id), { through });
+  };
+}
+
 const bench = new Bench({ time: TIME_MS, warmup: true, warmupTime: 500 });
 for (const through of ["engine", "actor"]) {
   for (const kind of ["random", "heuristic"]) bench.add(`${through} · ${kind} bots`, task(kind, through));
+}
+if (process.env.BENCH_DUEL !== "0") {
+  for (const through of ["engine", "actor"]) {
+    for (const kind of ["random", "heuristic"]) bench.add(`duel ${through} · ${kind} bots`, duelTask(kind, through));
+  }
 }
 await bench.run();
 

@@ -1,7 +1,9 @@
 import { performCommand, validateCommand } from "./commands.js";
 import { settle } from "./flow.js";
 import { seededSource, type RandomSource } from "./random.js";
-import type { ApplyResult, Command, GameEvent, GameState, PlayerState } from "./types.js";
+import { applyDuelCommand } from "./duel/apply.js";
+import type { DuelApplyResult, DuelCommand, DuelState } from "./duel/types.js";
+import type { AnyApplyResult, AnyCommand, AnyGameState, ApplyResult, Command, GameEvent, GameState, PlayerState } from "./types.js";
 
 /**
  * A copy of a state whose mutable parts (players, dice, queue, reaction) are fresh; the rest is shared
@@ -37,10 +39,15 @@ export function draftOf(s: GameState): GameState {
 /**
  * The reducer: applies one command to a state and runs the game on until it waits for a player or is
  * over. Pure: `state` is not modified. A refused command returns its RuleError and no state.
- * Dice come from `random` (default: the game's seeded generator).
+ * Dice come from `random` (default: the game's seeded generator). Dispatches on the state's mode:
+ * classic (parts A to C) or duel (part D, with the duel vocabulary of commands).
  */
-export function applyCommand(state: GameState, command: Command, random: RandomSource = seededSource): ApplyResult {
-  return runCommand(state, command, random, false);
+export function applyCommand(state: GameState, command: Command, random?: RandomSource): ApplyResult;
+export function applyCommand(state: DuelState, command: DuelCommand, random?: RandomSource): DuelApplyResult;
+export function applyCommand(state: AnyGameState, command: AnyCommand, random?: RandomSource): AnyApplyResult;
+export function applyCommand(state: AnyGameState, command: AnyCommand, random: RandomSource = seededSource): AnyApplyResult {
+  if (state.mode === "duel") return applyDuelCommand(state, command as DuelCommand, random);
+  return runCommand(state, command as Command, random, false);
 }
 
 /**

@@ -2,11 +2,16 @@ import { ruleError } from "./rules/errors.js";
 import type { RandomSource } from "./random.js";
 import { validateHeal, validateReroll, validateRoll, performHeal, performThrow, endRolling, queueResolution } from "./rules/rolling.js";
 import { validateResolve } from "./rules/resolution.js";
-import { COMMAND_TYPES, type Command, type GameEvent, type GameState, type RuleError } from "./types.js";
+import { COMMAND_TYPES, type AnyGameState, type Command, type GameEvent, type GameState, type RuleError } from "./types.js";
+import { duelPlayersToAct } from "./duel/apply.js";
 
 
-/** The player the game waits for: Bart Cassidy during a reaction, else the active player. */
-export function playerToAct(s: GameState): string | null {
+/**
+ * The player the game waits for: Bart Cassidy during a reaction, else the active player. In a duel
+ * (R8.9) both players may be awaited: this is the first who has not picked (see duelPlayersToAct).
+ */
+export function playerToAct(s: AnyGameState): string | null {
+  if (s.mode === "duel") return duelPlayersToAct(s)[0] ?? null;
   if (s.phase === "gameOver") return null;
   if (s.phase === "reaction" && s.reaction) return s.reaction.player;
   return s.players[s.turn]!.id;

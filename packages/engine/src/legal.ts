@@ -1,7 +1,9 @@
 import { canReroll, countFace, gatlingFires, indexesOf } from "./rules/dice.js";
 import { livingIds, shotTargets } from "./rules/distance.js";
 import type { PlayerId } from "./types.js";
-import type { PlayerView } from "./view.js";
+import type { AnyPlayerView, PlayerView } from "./view.js";
+import type { DuelView } from "./duel/view.js";
+import { duelLegalActions, type DuelLegalActions } from "./duel/legal.js";
 
 /**
  * What a player may do now, read from their own view (boardgame.io's `ai.enumerate`): the only input
@@ -23,8 +25,12 @@ export type LegalActions =
     }
   | { kind: "react"; max: number };
 
-/** Lists the legal actions of `playerId` in `view` (R2, R3, C1, C7, C12, C13). */
-export function legalActions(view: PlayerView, playerId: PlayerId): LegalActions {
+/** Lists the legal actions of `playerId` in `view` (R2, R3, C1, C7, C12, C13; R8 for a duel view). */
+export function legalActions(view: PlayerView, playerId: PlayerId): LegalActions;
+export function legalActions(view: DuelView, playerId: PlayerId): DuelLegalActions;
+export function legalActions(view: AnyPlayerView, playerId: PlayerId): LegalActions | DuelLegalActions;
+export function legalActions(view: AnyPlayerView, playerId: PlayerId): LegalActions | DuelLegalActions {
+  if (view.mode === "duel") return duelLegalActions(view, playerId);
   if (view.waitingFor !== playerId) return { kind: "none" };
   const me = view.players.find((p) => p.id === playerId)!;
   switch (view.phase) {

@@ -72,3 +72,13 @@ export function shuffle<T>(rng: RngState, items: readonly T[]): { items: T[]; rn
   }
   return { items: out, rng: generator.getState() };
 }
+
+/**
+ * Draws a uniform integer 0..n-1 from the seeded generator (e.g. a duel card for a pick timeout, R8.9,
+ * or the duel's starting player, R8.1). Returns it with the next generator state.
+ */
+export function drawIndex(rng: RngState, n: number): { index: number; rng: RngState } {
+  const generator = xoroshiro128plusFromState(rng);
+  const index = uniformInt(generator, 0, n - 1);
+  return { index, rng: generator.getState() };
+}

@@ -1,14 +1,14 @@
 import { applyCommand } from "./apply.js";
 import { forcedSource, seededSource, type RandomSource } from "./random.js";
 import { createGame, type GameSetup } from "./setup.js";
-import type { Command, Face, GameState, RngState } from "./types.js";
+import type { AnyCommand, AnyGameState, Face, RngState } from "./types.js";
 
 /**
  * One accepted command. `dice` holds the faces each throw of the command produced, present only in
  * games whose dice were forced (scenarios, tests); seeded games recompute them from the seed.
  */
 export interface LogEntry {
-  command: Command;
+  command: AnyCommand;
   dice?: Face[][];
 }
 
@@ -55,10 +55,10 @@ export function recordingSource(inner: RandomSource): RandomSource & { take(): F
  * Rebuilds every state of a game from its log: `states[0]` after setup, `states[i + 1]` after entry i.
  * Throws ReplayError when the setup is refused or an entry is refused (the log is corrupt).
  */
-export function replay(log: GameLog): GameState[] {
+export function replay(log: GameLog): AnyGameState[] {
   const created = createGame(log.setup);
   if (!created.ok) throw new ReplayError(`setup: ${created.error.message}`, -1, created.error.code);
-  const states = [created.state];
+  const states: AnyGameState[] = [created.state];
   let state = created.state;
   log.entries.forEach((entry, i) => {
     const random = entry.dice ? forcedSource(entry.dice) : seededSource;

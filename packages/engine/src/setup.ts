@@ -11,7 +11,10 @@ import {
   type PlayerState,
   type Role,
   type RuleError,
+  type AnyGameState,
 } from "./types.js";
+import type { CardRef } from "./duel/types.js";
+import { createDuel, type DuelSetupResult } from "./duel/setup.js";
 import { TOTAL_ARROWS } from "./rules/arrows.js";
 import { startTurn } from "./rules/turn.js";
 
@@ -38,24 +41,46 @@ export interface SeatSetup {
   arrows?: number | undefined;
   /** `false`: eliminated before the game starts (role revealed, no arrows). */
   alive?: boolean | undefined;
+  /** Duel mode only (R8.1): ammo at the start, default 3. */
+  ammo?: number | undefined;
+  /** Duel mode only: hideout cards already destroyed at the start (a chosen position), default none. */
+  destroyed?: CardRef[] | undefined;
 }
 
 /** A new table, or a chosen position (SCENARIOS.md `setup`). */
 export interface GameSetup {
   mode?: Mode | undefined;
-  /** 3 to 8 seats, clockwise (R1.4). */
+  /** 3 to 8 seats, clockwise (R1.4); 2 in duel mode (R8.1). */
   players: SeatSetup[];
   /** Seed of the game's generator (32-bit integer); default 0. */
   seed?: number | undefined;
   /** Default: 9 minus the arrows held (R1.5). */
   arrowsInPile?: number | undefined;
-  /** Whose turn starts, default the sheriff (the deputy with 3 players, R7.2). */
+  /** Whose turn starts, default the sheriff (the deputy with 3 players, R7.2; drawn at random in duel mode, R8.1). */
   turn?: PlayerId | undefined;
 }
 
 export type SetupResult = { ok: true; state: GameState } | { ok: false; error: RuleError };
+/** A new game of either mode, or the refusal. */
+export type AnySetupResult = { ok: true; state: AnyGameState } | { ok: false; error: RuleError };
+/** A setup that is a classic table (no `mode`, or `classic`). */
+export type ClassicSetup = GameSetup & { mode?: "classic" | undefined };
+/** A setup of a duel table (R8.1). */
+export type DuelSetup = GameSetup & { mode: "duel" };
 
 const invalid = (message: string): SetupResult => ({ ok: false, error: { code: "INVALID_SETUP", message } });
+
+/**
+ * Builds the state of a new game of the setup's mode, at the start of the first turn: a classic table
+ * (below), or a duel (R8.1, {@link createDuel}). Refuses a bad setup with INVALID_SETUP naming the field.
+ */
+export function createGame(setup: ClassicSetup): SetupResult;
+export function createGame(setup: DuelSetup): DuelSetupResult;
+export function createGame(setup: GameSetup): AnySetupResult;
+export function createGame(setup: GameSetup): AnySetupResult {
+  if (setup !== null && typeof setup === "object" && setup.mode === "duel") return createDuel(setup);
+  return createClassicGame(setup);
+}
 
 /**
  * Builds the state at the start of the first turn, before the first roll. Deals roles and characters
@@ -63,9 +88,9 @@ const invalid = (message: string): SetupResult => ({ ok: false, error: { code: "
  * a wrong player count (R1.1), an unknown role or character, roles that break R1.1, a repeated id or
  * character (R1.3), life outside 1..max, or arrows that break R1.5.
  */
-export function createGame(setup: GameSetup): SetupResult {
+export function createClassicGame(setup: GameSetup): SetupResult {
   const mode = setup.mode ?? "classic";
-  if (!(MODES as readonly string[]).includes(mode)) return invalid(`mode: unknown mode "${mode}"`);
+  if (!(MODES as readonly string[]).includes(mode)) return invalid(`mode: unknown mode "${mode}" (one of ${MODES.join(", ")})`);
   const seats = setup.players;
   if (!Array.isArray(seats) || seats.length < 3 || seats.length > 8) {
     return invalid(`players: a classic table has 3 to 8 players (R1.1), got ${Array.isArray(seats) ? seats.length : "none"}`);
@@ -81,6 +106,7 @@ export function createGame(setup: GameSetup): SetupResult {
     if (typeof seat.id !== "string" || seat.id.length === 0) return invalid(`players[${i}].id: must be a non-empty string`);
     if (ids.has(seat.id)) return invalid(`players[${i}].id: "${seat.id}" is used twice`);
     ids.add(seat.id);
+    if (seat.ammo !== undefined || seat.destroyed !== undefined) return invalid(`players[${i}]: ammo and destroyed cards belong to duel mode (R8.1)`);
     if (seat.role !== undefined && !(ROLES as readonly string[]).includes(seat.role)) {
       return invalid(`players[${i}].role: unknown role "${seat.role}" (one of ${ROLES.join(", ")})`);
     }
@@ -153,7 +179,7 @@ export function createGame(setup: GameSetup): SetupResult {
   }
 
   const state: GameState = {
-    mode,
+    mode: "classic",
     stateId: 0,
     players,
     arrowsInPile,

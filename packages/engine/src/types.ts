@@ -1,3 +1,5 @@
+import type { DuelApplyResult, DuelCommand, DuelEvent, DuelState } from "./duel/types.js";
+
 /**
  * The vocabulary of Bang! The Dice Game (RULES.md "Vocabulary") as types and `as const` tuples.
  * Every name here is the identifier RULES.md gives; the protocol, the logs and the UI reuse them.
@@ -33,12 +35,16 @@ export const CHARACTER_LIFE = {
 export type Character = keyof typeof CHARACTER_LIFE;
 export const CHARACTERS = Object.keys(CHARACTER_LIFE) as [Character, ...Character[]];
 
-/** Game modes. Only `classic` (3 to 8 players) is implemented; `duel` is part D. */
-export const MODES = ["classic"] as const;
+/** Game modes: `classic` (3 to 8 players, parts A to C) and `duel` (2 players, part D). */
+export const MODES = ["classic", "duel"] as const;
 export type Mode = (typeof MODES)[number];
 
-/** Winning teams of the classic game (R6); with 3 players the team is the winner's role (R7.3). */
-export type Team = "law" | "outlaws" | "renegade" | "deputy" | "outlaw";
+/**
+ * Winning teams of the classic game (R6); with 3 players the team is the winner's role (R7.3); in duel
+ * mode the team is `duel` and `players` the one winner (R8.10).
+ */
+export const TEAMS = ["law", "outlaws", "renegade", "deputy", "outlaw", "duel"] as const;
+export type Team = (typeof TEAMS)[number];
 
 /** A player's id: any non-empty string chosen by the host (a seat, an account id, a scenario letter). */
 export type PlayerId = string;
@@ -109,6 +115,9 @@ export const ERROR_CODES = [
   "HEAL_REQUIRED",
   "INVALID_COMMAND",
   "INVALID_SETUP",
+  // Duel mode (part D): a shot paid with ammo the player does not have (R8.7), a second pick (R8.9).
+  "NO_AMMO",
+  "ALREADY_PICKED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -177,7 +186,7 @@ export interface Reaction {
  * invariant 1). Treat it as immutable: {@link applyCommand} returns a new object.
  */
 export interface GameState {
-  mode: Mode;
+  mode: "classic";
   /** Increments on every accepted command (boardgame.io `_stateID`). */
   stateId: number;
   /** Seats clockwise (R1.4). */
@@ -207,3 +216,12 @@ export interface GameState {
   winner: Winner | null;
   rng: RngState;
 }
+
+/** A game of either mode: the reducer, replay, views and the actor dispatch on `mode`. */
+export type AnyGameState = GameState | DuelState;
+/** A command of either mode (the state's mode decides which vocabulary applies). */
+export type AnyCommand = Command | DuelCommand;
+/** An event of either mode. */
+export type AnyGameEvent = GameEvent | DuelEvent;
+/** Result of applying a command of either mode. */
+export type AnyApplyResult = ApplyResult | DuelApplyResult;

@@ -1,5 +1,7 @@
 import { playerToAct } from "./commands.js";
-import type { Character, Face, GameState, Mode, Phase, PlayerId, Role, Winner } from "./types.js";
+import type { AnyGameState, Character, Face, GameState, Phase, PlayerId, Role, Winner } from "./types.js";
+import { duelView, type DuelView } from "./duel/view.js";
+import type { DuelState } from "./duel/types.js";
 
 /** Who is looking: a seated player, a spectator, or an admin (who sees every role). */
 export type Viewer = { kind: "player"; id: PlayerId } | { kind: "spectator" } | { kind: "admin" };
@@ -22,7 +24,7 @@ export interface SeatView {
 export interface PlayerView {
   viewer: Viewer;
   stateId: number;
-  mode: Mode;
+  mode: "classic";
   phase: Phase;
   /** The active player's id. */
   turn: PlayerId;
@@ -51,8 +53,18 @@ export function roleVisible(s: GameState, seat: number, viewer: Viewer): boolean
   return p.role === "sheriff" || s.players.length === 3 || !p.alive || s.phase === "gameOver";
 }
 
-/** The view of `s` for `viewer` (boardgame.io's playerView): the only state that leaves a server. */
-export function playerView(s: GameState, viewer: Viewer): PlayerView {
+/** A view of either mode. */
+export type AnyPlayerView = PlayerView | DuelView;
+
+/**
+ * The view of `s` for `viewer` (boardgame.io's playerView): the only state that leaves a server.
+ * Dispatches on the mode: a duel game gets its {@link DuelView}.
+ */
+export function playerView(s: GameState, viewer: Viewer): PlayerView;
+export function playerView(s: DuelState, viewer: Viewer): DuelView;
+export function playerView(s: AnyGameState, viewer: Viewer): AnyPlayerView;
+export function playerView(s: AnyGameState, viewer: Viewer): AnyPlayerView {
+  if (s.mode === "duel") return duelView(s, viewer);
   return {
     viewer,
     stateId: s.stateId,

@@ -3,7 +3,8 @@
  * the stable error codes.
  */
 export { ERROR_CODES, PROTOCOL_ERROR_CODES, type ErrorCode } from "./errors.js";
-export { gameCommand, gameEvent, playerView, winner, face, role, character, playerId, type GameCommand } from "./game.js";
+export { gameCommand, gameEvent, playerView, winner, face, role, character, playerId, classicCommand, classicView, classicEvent, shownCommand, type GameCommand, type ShownCommand } from "./game.js";
+export { duelView, duelEvent, duelCard, cardRef, duelResolveCommand, duelOnlyCommand, hiddenPick } from "./duel.js";
 export {
   LIMITS,
   clientMessage,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ERROR_CODES } from "./errors.js";
-import { gameCommand, gameEvent, playerId, playerView } from "./game.js";
+import { gameCommand, gameEvent, playerId, playerView, shownCommand } from "./game.js";
 
 /** Limits every node enforces (and clients may check before sending). */
 export const LIMITS = {
@@ -21,15 +21,17 @@ export const botKind = z.enum(["heuristic", "random"]);
 /** Options of a private table. */
 export const tableOptions = z
   .object({
-    mode: z.literal("classic").default("classic"),
-    seats: z.number().int().min(3).max(8),
+    /** `classic` (3 to 8 seats) or `duel` (exactly 2 seats, RULES.md part D). */
+    mode: z.enum(["classic", "duel"]).default("classic"),
+    seats: z.number().int().min(2).max(8),
     /** May the host fill empty seats with bots? */
     botsAllowed: z.boolean().default(true),
     botKind: botKind.default("heuristic"),
     /** Seconds a player has to act before the bot plays for them. */
     turnSeconds: z.number().int().min(5).max(600).default(60),
   })
-  .strict();
+  .strict()
+  .refine((o) => (o.mode === "duel" ? o.seats === 2 : o.seats >= 3), { message: "a duel table has 2 seats (R8.1); a classic table 3 to 8 (R1.1)", path: ["seats"] });
 export type TableOptions = z.infer<typeof tableOptions>;
 
 /** Every message a client sends, one discriminated union on `type`. */
@@ -100,8 +102,8 @@ export const serverMessage = z.discriminatedUnion("type", [
       gameId,
       seq: seq.min(1),
       by: playerId,
-      /** The command as accepted (public: commands carry no secret). */
-      command: gameCommand,
+      /** The command as accepted; a duel pick not yet revealed comes without its card (R8.9). */
+      command: shownCommand,
       events: z.array(gameEvent),
       view: playerView,
     })

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { duelScenarioSchema, type DuelScenario } from "./duelSchema.js";
 import { scenarioSchema, type Scenario } from "./schema.js";
 
 /** A scenario file that cannot be run: bad JSON, a wrong field, or a setup the rules refuse. */
@@ -20,15 +21,22 @@ export function formatIssues(error: z.ZodError): string {
 }
 
 /**
- * Parses the text of a scenario file. Throws ScenarioFileError with a message naming the field for
- * malformed JSON or a field of the wrong shape.
+ * Parses the text of a scenario file: a duel scenario when `setup.mode` is `duel` (DUEL.md), else a
+ * classic one (SCENARIOS.md). Throws ScenarioFileError with a message naming the field for malformed
+ * JSON or a field of the wrong shape.
  */
-export function parseScenario(text: string): Scenario {
+export function parseScenario(text: string): Scenario | DuelScenario {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
     throw new ScenarioFileError(`not valid JSON: ${(e as Error).message}`);
+  }
+  const mode = (json as { setup?: { mode?: unknown } } | null)?.setup?.mode;
+  if (mode === "duel") {
+    const duel = duelScenarioSchema.safeParse(json);
+    if (!duel.success) throw new ScenarioFileError(formatIssues(duel.error));
+    return duel.data;
   }
   const parsed = scenarioSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioFileError(formatIssues(parsed.error));

@@ -12,6 +12,8 @@ import {
 } from "@bang/engine";
 import { ScenarioFileError } from "./parse.js";
 import type { Scenario, ScenarioStep } from "./schema.js";
+import type { DuelScenario } from "./duelSchema.js";
+import { runDuelScenario, type DuelScenarioOutput } from "./runDuel.js";
 
 /** The state printed after a scenario (SCENARIOS.md "Output printed"). */
 export interface ScenarioOutput {
@@ -63,10 +65,19 @@ function outputOf(s: GameState, rejected: ScenarioOutput["rejected"], events: Ga
 const show = (v: unknown) => JSON.stringify(v);
 
 /**
- * Plays a parsed scenario through the game statechart, the forced dice coming through the same random
- * source interface as seeded dice. Throws ScenarioFileError when the setup is refused by the rules.
+ * Plays a parsed scenario through the game statechart of its mode (classic, or duel: runDuelScenario),
+ * the forced dice coming through the same random source interface as seeded dice. Throws
+ * ScenarioFileError when the setup is refused by the rules.
  */
-export function runScenario(scenario: Scenario): ScenarioResult {
+export function runScenario(scenario: Scenario): ScenarioResult;
+export function runScenario(scenario: DuelScenario): { output: DuelScenarioOutput; differences: string[] };
+export function runScenario(scenario: Scenario | DuelScenario): { output: ScenarioOutput | DuelScenarioOutput; differences: string[] };
+export function runScenario(scenario: Scenario | DuelScenario): { output: ScenarioOutput | DuelScenarioOutput; differences: string[] } {
+  if (scenario.setup.mode === "duel") return runDuelScenario(scenario as DuelScenario);
+  return runClassicScenario(scenario as Scenario);
+}
+
+function runClassicScenario(scenario: Scenario): ScenarioResult {
   const dice = forcedSource();
   const created = createGameActor(scenario.setup, createGameMachine(dice));
   if (!created.ok) throw new ScenarioFileError(`setup: ${created.error.message}`);

@@ -9,6 +9,10 @@ import { HumanSeat } from "../human.js";
 import { LineReader } from "../input.js";
 import { playOnline } from "../online.js";
 import { BOT_KINDS, seatBots, tableSetup } from "../match.js";
+import { duelSetup, playLocalDuel } from "../duel/play.js";
+import { playOnlineDuel } from "../duel/online.js";
+
+const MODES = ["classic", "duel"] as const;
 
 export const usage = `Usage: bang play [options]
        bang play --server URL [--name NAME] [--players P] [--bots KIND] [--wait | --code CODE]
@@ -25,8 +29,15 @@ table is shown as you may see it, and you type a command:
   table, help, quit
 Players are named by id (p3), seat number (3) or "me". End of input leaves the game (exit 0).
 
+Duel mode (--mode duel, RULES.md part D): you against one bot, both hideouts shown as 2x4 grids:
+  roll / reroll 0 2 / stop   as above (gatling faces give ammo)
+  resolve change:B>D=FACE dynamite:n0 shot:D@COL repair:COL   (Enter takes the suggestion)
+  pick sheriff|outlaw|renegade (s/o/r), effect n1 f2
+  Cards: n0..n3 the near row, f0..f3 the far row.
+
 Options:
-  --players P    seats at the table, 3 to 8 (default 5)
+  --mode MODE    classic (default) or duel (2 players: you and one bot)
+  --players P    seats at the table, 3 to 8 (default 5; a duel has 2)
   --seed S       seed of the deal and the dice (default: a random one, printed)
   --seat N       your seat, 1 to P (default 1); seats are p1..pP
   --bots KIND    heuristic or random (default heuristic)
@@ -59,6 +70,7 @@ export async function run(argv: string[]): Promise<number> {
         name: { type: "string" },
         code: { type: "string" },
         wait: { type: "boolean" },
+        mode: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: false,
@@ -69,9 +81,19 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return EXIT.ok;
   }
-  if (values.server !== undefined) return runOnline(values.server, values);
+  const mode = choiceOption("mode", values.mode, "classic", MODES);
+  if (values.server !== undefined) return runOnline(values.server, values, mode);
   for (const option of ["name", "code", "wait"] as const) {
     if (values[option] !== undefined) throw new UsageError(`--${option}: only with --server`);
+  }
+  if (mode === "duel") {
+    if (values.players !== undefined && values.players !== "2") throw new UsageError("--players: a duel has 2 players (RULES.md R8.1)");
+    const duelSeed = intOption("seed", values.seed, randomInt(0, SEED_MAX), SEED_MIN, SEED_MAX);
+    const seatNo = intOption("seat", values.seat, 1, 1, 2);
+    const botKind = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
+    const me = `p${seatNo}`;
+    const bot = seatBots(botKind, duelSetup(duelSeed)).get(me === "p1" ? "p2" : "p1")!;
+    return playLocalDuel({ seed: duelSeed, me, bot, kind: botKind, save: values.save });
   }
   const players = intOption("players", values.players, 5, 3, 8);
   const seed = intOption("seed", values.seed, randomInt(0, SEED_MAX), SEED_MIN, SEED_MAX);
@@ -138,6 +160,7 @@ const MAX_NAME_LENGTH = 24;
 async function runOnline(
   server: string,
   values: { players?: string; seed?: string; seat?: string; save?: string; bots?: string; name?: string; code?: string; wait?: boolean },
+  mode: (typeof MODES)[number] = "classic",
 ): Promise<number> {
   for (const option of ["seed", "seat", "save"] as const) {
     if (values[option] !== undefined) throw new UsageError(`--${option}: only for a local game (without --server)`);
@@ -155,12 +178,14 @@ async function runOnline(
   if (code !== null && values.wait) throw new UsageError("--wait: only for the host of a new table (not with --code)");
   const name = (values.name ?? "player").trim();
   if (name.length === 0 || name.length > MAX_NAME_LENGTH) throw new UsageError(`--name: a name has 1 to ${MAX_NAME_LENGTH} characters`);
-  const players = intOption("players", values.players, 5, 3, 8);
+  const players = mode === "duel" ? 2 : intOption("players", values.players, 5, 3, 8);
+  if (mode === "duel" && values.players !== undefined && values.players !== "2") throw new UsageError("--players: a duel has 2 players (RULES.md R8.1)");
   const bots = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
 
   const say = (text: string) => process.stdout.write(`${text}\n`);
   const reader = new LineReader();
   try {
+    if (mode === "duel") return await playOnlineDuel({ url: server, name, bots, code, wait: values.wait ?? false }, { say, reader });
     return await playOnline({ url: server, name, players, bots, code, wait: values.wait ?? false }, { say, reader, help: HELP });
   } catch (e) {
     if (!(e instanceof ClientError)) throw e;

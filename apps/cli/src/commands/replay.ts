@@ -1,6 +1,21 @@
 import { emitKeypressEvents } from "node:readline";
 import { parseArgs } from "node:util";
-import { applyCommand, forcedSource, playerView, replay, ReplayError, seededSource, type GameEvent, type GameLog, type GameState } from "@bang/engine";
+import {
+  applyCommand,
+  forcedSource,
+  playerView,
+  replay,
+  ReplayError,
+  seededSource,
+  type AnyGameEvent,
+  type AnyGameState,
+  type Command,
+  type DuelCommand,
+  type DuelEvent,
+  type GameEvent,
+  type GameLog,
+} from "@bang/engine";
+import { describeDuelEvents, formatDuelCommand, renderDuel } from "../duel/format.js";
 import { EXIT, intOption, parseCommandLine, UsageError } from "../args.js";
 import { describeEvents, describeWinner, formatCommand, renderTable } from "../format.js";
 import { LogFileError, readGameLog } from "../gamelog.js";
@@ -19,40 +34,44 @@ Options:
   --json       print states as JSON (the full state after entry N, or every entry with --all)
   -h, --help   show this help`;
 
-/** A log replayed: its states (states[0] after setup, states[i + 1] after entry i). */
+/** A log replayed: its states (states[0] after setup, states[i + 1] after entry i), of either mode. */
 class Replayed {
   constructor(
     readonly log: GameLog,
-    readonly states: GameState[],
+    readonly states: AnyGameState[],
   ) {}
 
   /** The events of entry i, recomputed from the state before it (replay keeps only states). */
-  events(i: number): GameEvent[] {
+  events(i: number): AnyGameEvent[] {
     const entry = this.log.entries[i]!;
     const result = applyCommand(this.states[i]!, entry.command, entry.dice ? forcedSource(entry.dice) : seededSource);
     return result.ok ? result.events : [];
   }
 
-  /** The text shown for entry i (-1: the table before the first entry). */
+  /** The text shown for entry i (-1: the table before the first entry); a duel shows both hideouts. */
   frame(i: number): string {
     const state = this.states[i + 1]!;
     const total = this.log.entries.length;
     const lines: string[] = [];
+    const duel = state.mode === "duel";
     if (i < 0) {
-      lines.push(`== start: ${state.players.length} players, seed ${this.log.setup.seed ?? 0}, ${total} entries ==`);
+      lines.push(`== start: ${duel ? "duel, " : ""}${state.players.length} players, seed ${this.log.setup.seed ?? 0}, ${total} entries ==`);
     } else {
       const command = this.log.entries[i]!.command;
-      lines.push(`== entry ${i} of ${total - 1}: ${command.by} ${formatCommand(command)} ==`);
-      lines.push(...describeEvents(this.events(i), state.players));
+      const text = duel ? formatDuelCommand(command as DuelCommand) : formatCommand(command as Command);
+      lines.push(`== entry ${i} of ${total - 1}: ${command.by} ${text} ==`);
+      if (state.mode === "duel") lines.push(...describeDuelEvents(this.events(i) as DuelEvent[]));
+      else lines.push(...describeEvents(this.events(i) as GameEvent[], state.players));
     }
-    lines.push(renderTable(playerView(state, { kind: "admin" })));
+    lines.push(state.mode === "duel" ? renderDuel(playerView(state, { kind: "admin" }), null) : renderTable(playerView(state, { kind: "admin" })));
     return lines.join("\n");
   }
 
   /** The last line: the winner, or where the log stops. */
   ending(): string {
     const last = this.states[this.states.length - 1]!;
-    return last.winner ? `Winner: ${describeWinner(last.winner)}.` : `The log ends at turn ${last.turnNumber}, before the game is over.`;
+    if (!last.winner) return `The log ends at turn ${last.turnNumber}, before the game is over.`;
+    return last.mode === "duel" ? `Winner: ${last.winner.players[0]} wins the duel.` : `Winner: ${describeWinner(last.winner)}.`;
   }
 }
 

@@ -5,7 +5,8 @@ import { EXIT, parseCommandLine, UsageError } from "../args.js";
 
 export const usage = `Usage: bang scenario FILE... [options]
 
-Runs rule scenario files (../shared/SCENARIOS.md): plays each file's steps with its forced dice and
+Runs rule scenario files (../shared/SCENARIOS.md; duel files, with "mode": "duel", follow
+packages/scenario/DUEL.md): plays each file's steps with its forced dice and
 checks its expectations. Prints each file's final state as JSON on stdout, one document per file;
 each expectation that does not hold is one "FILE: field: expected X, got Y" line on stderr.
 FILE "-" reads standard input.

@@ -4,7 +4,8 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { playMatch, type BotKind } from "@bang/bots";
-import { choiceOption, EXIT, intOption, parseCommandLine, SEED_MAX, SEED_MIN } from "../args.js";
+import { choiceOption, EXIT, intOption, parseCommandLine, SEED_MAX, SEED_MIN, UsageError } from "../args.js";
+import { simulateDuels } from "../duel/simulate.js";
 import { columns } from "../format.js";
 import { writeGameLog } from "../gamelog.js";
 import { BOT_KINDS, seatBots, tableSetup } from "../match.js";
@@ -19,7 +20,9 @@ and games per second. Everything but games per second is the same on every run.
 
 Options:
   --games N        games to play (default 100)
-  --players P      seats per table, 3 to 8 (default 5)
+  --mode MODE      classic (default) or duel (2 players, RULES.md part D: win rate by seat and of the
+                   starting player, duels and equal-pick replays per game)
+  --players P      seats per table, 3 to 8 (default 5; not with --mode duel)
   --seed S         seed of the first game (default 1)
   --bots KIND      heuristic or random (default heuristic)
   --json           print the summary as JSON
@@ -64,6 +67,7 @@ export async function run(argv: string[]): Promise<number> {
         bots: { type: "string" },
         json: { type: "boolean" },
         "save-dir": { type: "string" },
+        mode: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: false,
@@ -75,6 +79,13 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   const games = intOption("games", values.games, 100, 1, 1_000_000);
+  const mode = choiceOption("mode", values.mode, "classic", ["classic", "duel"] as const);
+  if (mode === "duel") {
+    if (values.players !== undefined && values.players !== "2") throw new UsageError("--players: a duel has 2 players (RULES.md R8.1)");
+    const duelSave = values["save-dir"];
+    if (duelSave !== undefined) mkdirSync(duelSave, { recursive: true });
+    return simulateDuels({ games, seed: intOption("seed", values.seed, 1, SEED_MIN, SEED_MAX), bots: choiceOption("bots", values.bots, "heuristic", BOT_KINDS), json: values.json ?? false, saveDir: duelSave });
+  }
   const players = intOption("players", values.players, 5, 3, 8);
   const seed = intOption("seed", values.seed, 1, SEED_MIN, SEED_MAX);
   const bots: BotKind = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);

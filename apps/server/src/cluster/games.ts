@@ -13,7 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { isDbError } from "@bang/db";
-import type { Command } from "@bang/engine";
+import type { Command, Mode } from "@bang/engine";
 import type { GameCommand } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameHost, RoomStoredListener } from "../games/host.js";
@@ -46,7 +46,7 @@ export interface ClusterGamesOptions {
 export type GameRequest =
   | { kind: "command"; gameId: string; by: string; id: string; command: GameCommand }
   | { kind: "presence"; gameId: string; playerId: string; connected: boolean; nodeId: string }
-  | { kind: "createGame"; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number }
+  | { kind: "createGame"; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }
   | { kind: "claim"; gameId: string };
 
 /** Turn timer of a game rebuilt on another node (the table's turnSeconds is not stored). */

@@ -13,7 +13,17 @@
  * Commands from its sockets go to the local room, or to the owner over the bus; while the game moves
  * (lease lost, owner dead, drain) they are retried against the new owner for a while, then answered RETRY.
  */
-import { applyCommand, createGame, playerView, type Command, type GameEvent, type GameSetup, type GameState, type Viewer } from "@bang/engine";
+import {
+  applyCommand,
+  createGame,
+  duelCommandView,
+  playerView,
+  type AnyCommand as Command,
+  type AnyGameEvent as GameEvent,
+  type AnyGameState as GameState,
+  type GameSetup,
+  type Viewer,
+} from "@bang/engine";
 import type { GameCommand, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { RoomStoredListener } from "../games/host.js";
@@ -291,7 +301,7 @@ export class SharedGame implements GameHandle {
     return true;
   }
 
-  private broadcast(seq: number, command: Command, events: GameEvent[], state: GameState): void {
+  private broadcast(seq: number, command: Command, events: readonly GameEvent[], state: GameState): void {
     for (const sub of this.subscribers) {
       try {
         sub.deliver(eventMessage(this.id, seq, command, events, state, sub.viewer));
@@ -302,8 +312,12 @@ export class SharedGame implements GameHandle {
   }
 }
 
-/** The event message of entry `seq` for `viewer` (the same shape as the owner room's). */
-function eventMessage(gameId: string, seq: number, command: Command, events: GameEvent[], state: GameState, viewer: Viewer): ServerMessage {
+/**
+ * The event message of entry `seq` for `viewer` (the same shape as the owner room's): a duel pick keeps
+ * its card secret until the reveal (R8.9, DESIGN invariant 4), whichever node computes the message.
+ */
+function eventMessage(gameId: string, seq: number, command: Command, events: readonly GameEvent[], state: GameState, viewer: Viewer): ServerMessage {
   const { by, ...rest } = command;
-  return { type: "event", gameId, seq, by, command: rest as GameCommand, events, view: playerView(state, viewer) };
+  const shown = state.mode === "duel" ? duelCommandView(state, rest as GameCommand, by, viewer) : (rest as GameCommand);
+  return { type: "event", gameId, seq, by, command: shown, events, view: playerView(state, viewer) } as ServerMessage;
 }

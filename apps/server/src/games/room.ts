@@ -1,6 +1,20 @@
 import { createHash } from "node:crypto";
 import { createBot, type Bot } from "@bang/bots";
-import { applyCommand, createGame, createGameActor, playerToAct, playerView, type Command, type GameActor, type GameEvent, type GameSetup, type GameState, type Viewer } from "@bang/engine";
+import {
+  applyCommand,
+  createGame,
+  createGameActor,
+  duelCommandView,
+  duelPlayersToAct,
+  playerToAct,
+  playerView,
+  type AnyCommand as Command,
+  type AnyGameActor as GameActor,
+  type AnyGameEvent as GameEvent,
+  type AnyGameState as GameState,
+  type GameSetup,
+  type Viewer,
+} from "@bang/engine";
 import type { GameCommand, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry } from "../persistence/store.js";
@@ -50,6 +64,8 @@ export class GameRoom {
   private readonly away = new Set<string>();
   private readonly bots = new Map<string, Bot>();
   private turnTimer: NodeJS.Timeout | null = null;
+  /** The people's deadline for the current duel round's picks (R8.9), keyed by turn and round. */
+  private pickDeadline: { key: string; at: number } | null = null;
   private readonly graceTimers = new Map<string, NodeJS.Timeout>();
   private disposed = false;
   private stopping = false;
@@ -256,8 +272,10 @@ export class GameRoom {
     return answer;
   }
 
+  /** An accepted command as `viewer` may see it: a duel pick keeps its card secret until the reveal (R8.9). */
   private eventMessage(item: AppliedEntry, viewer: Viewer): ServerMessage {
-    return { type: "event", gameId: this.id, seq: item.seq, by: item.by, command: item.command, events: item.events, view: playerView(item.state, viewer) };
+    const command = item.state.mode === "duel" ? duelCommandView(item.state, item.command, item.by, viewer) : item.command;
+    return { type: "event", gameId: this.id, seq: item.seq, by: item.by, command, events: item.events, view: playerView(item.state, viewer) } as ServerMessage;
   }
 
   private deliver(sub: Subscriber, message: ServerMessage): void {
@@ -326,6 +344,11 @@ export class GameRoom {
   private schedule(): void {
     this.clearTurnTimer();
     if (this.disposed || this.stopping || this.over) return;
+    const state = this.actor.state;
+    if (state.mode === "duel" && state.phase === "duel") {
+      this.schedulePicks(state.turnNumber, state.duel!.round);
+      return;
+    }
     const waitingFor = playerToAct(this.actor.state);
     if (waitingFor === null) return;
     const seat = this.seats.find((s) => s.playerId === waitingFor);
@@ -340,6 +363,33 @@ export class GameRoom {
         this.away.add(waitingFor);
       }
       void this.playBot(waitingFor, botPlays ? "bot" : "timeout");
+    }, delay);
+  }
+
+  /**
+   * The duel's secret choice (R8.9) waits for both players at once: a bot (or the bot of an away player)
+   * picks after its short delay; the people share one deadline per duel round, the table's turn time,
+   * after which the server sends `pickTimeout` for each of them (the engine draws their card from the
+   * game's seeded source, so it replays).
+   */
+  private schedulePicks(turn: number, round: number): void {
+    const key = `${turn}:${round}`;
+    if (this.pickDeadline?.key !== key) this.pickDeadline = { key, at: performance.now() + this.timings.turnMs };
+    const awaited = duelPlayersToAct(this.actor.state as Extract<GameState, { mode: "duel" }>);
+    const botSeat = awaited.find((id) => this.seats.find((s) => s.playerId === id)?.bot != null || this.away.has(id));
+    const stateId = this.actor.state.stateId;
+    const delay = botSeat ? this.timings.botDelayMs : Math.max(0, this.pickDeadline.at - performance.now());
+    this.turnTimer = setTimeout(() => {
+      this.turnTimer = null;
+      if (this.disposed || this.actor.state.stateId !== stateId) return;
+      if (botSeat) {
+        void this.playBot(botSeat, "bot");
+        return;
+      }
+      for (const id of awaited) {
+        this.log.info({ gameId: this.id, playerId: id }, "duel pick timer ran out; the server picks for the player from the game's seeded source");
+        void this.submit(id, `pickTimeout:${this.id}:${key}:${id}`, { type: "pickTimeout" }, "timeout");
+      }
     }, delay);
   }
 

@@ -6,7 +6,7 @@ import type { GameStore, StoredGame } from "./store.js";
 function toStoredGame(g: GameRecord): StoredGame {
   return {
     id: g.id,
-    mode: "classic",
+    mode: g.setup.mode ?? "classic",
     status: g.status,
     setup: g.setup,
     tableCode: g.tableCode,
@@ -44,7 +44,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     async createGame(game) {
       await games.createGame({
         id: game.id,
-        mode: "classic",
+        mode: game.setup.mode ?? "classic",
         setup: game.setup,
         tableCode: game.tableCode,
         fencingToken: game.fencingToken,

@@ -1,4 +1,4 @@
-import type { Command, Face, GameSetup, Winner } from "@bang/engine";
+import type { AnyCommand as Command, Face, GameSetup, Mode, Winner } from "@bang/engine";
 
 /** A seat of a stored game: a person (playerId) or a bot (botKind). */
 export interface StoredSeat {
@@ -23,7 +23,7 @@ export interface StoredEntry {
 /** A stored game with its seats and, when loaded whole, its log. */
 export interface StoredGame {
   id: string;
-  mode: "classic";
+  mode: Mode;
   status: "running" | "finished" | "abandoned";
   setup: GameSetup;
   tableCode: string | null;

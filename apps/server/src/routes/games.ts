@@ -1,4 +1,4 @@
-import { playerView, replay, ReplayError, type GameLog, type Viewer } from "@bang/engine";
+import { duelCommandView, playerView, replay, ReplayError, type GameLog, type Viewer } from "@bang/engine";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** The viewer behind a request's bearer token: admin (ADMIN_TOKEN), a seated player, or a spectator. */
@@ -66,7 +66,8 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       const entries = await app.store.loadLog(game.id);
       const at = req.query.at ?? entries.length;
       if (at > entries.length) return reply.code(400).send({ code: "BAD_SEQ", message: `at: the game has ${entries.length} entries` });
-      const log: GameLog = { setup: game.setup, entries: entries.slice(0, at).map((e) => ({ command: e.command })) };
+      // The whole log replays (a duel pick is shown by the state after it, R8.9); the view is at `at`.
+      const log: GameLog = { setup: game.setup, entries: entries.map((e) => ({ command: e.command })) };
       let states;
       try {
         states = replay(log);
@@ -74,8 +75,18 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         if (error instanceof ReplayError) return reply.code(500).send({ code: "INTERNAL", message: `the stored log does not replay at entry ${error.entry}` });
         throw error;
       }
-      const state = states.at(-1)!;
+      const state = states[at]!;
       const viewer = viewerOf(app, req, (id) => game.seats.some((s) => s.playerId === id && s.botKind === null));
+      // A duel pick not yet revealed (its player's last pick, while the game still waits in that duel)
+      // is shown without its card to everyone but its author (R8.9); every earlier pick was revealed.
+      const final = states.at(-1)!;
+      const lastPickOf = new Map<string, number>();
+      entries.forEach((e, i) => e.command.type === "pick" && lastPickOf.set(e.command.by, i));
+      const shown = (i: number) => {
+        const command = entries[i]!.command;
+        if (final.mode !== "duel" || lastPickOf.get(command.by) !== i) return command;
+        return duelCommandView(final, command, command.by, viewer);
+      };
       const showSeed = viewer.kind === "admin" || game.status !== "running";
       return {
         gameId: game.id,
@@ -83,7 +94,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         at,
         lastSeq: entries.length,
         seed: showSeed ? (game.setup.seed ?? null) : null,
-        entries: entries.map((e) => ({ seq: e.seq, by: e.playerId, command: e.command, at: e.createdAt?.toISOString() ?? null })),
+        entries: entries.map((e, i) => ({ seq: e.seq, by: e.playerId, command: shown(i), at: e.createdAt?.toISOString() ?? null })),
         view: playerView(state, viewer),
       };
     },

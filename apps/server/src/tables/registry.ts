@@ -1,3 +1,4 @@
+import type { Mode } from "@bang/engine";
 import { randomInt } from "node:crypto";
 import type { ErrorCode, TableOptions, TableView } from "@bang/protocol";
 import type { RoomSeat } from "../games/types.js";
@@ -10,7 +11,7 @@ import type { RoomSeat } from "../games/types.js";
 export interface GameFactory {
   /** False while the node drains: no new table or game. */
   readonly accepts: boolean;
-  createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number }): Promise<{ id: string }>;
+  createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }): Promise<{ id: string }>;
 }
 
 /**
@@ -174,7 +175,7 @@ export class TableRegistry implements Lobby {
       bot: s.playerId ? null : s.bot,
     }));
     try {
-      const room = await this.host.createGame({ seats, tableCode: code, turnSeconds: t.options.turnSeconds });
+      const room = await this.host.createGame({ seats, tableCode: code, turnSeconds: t.options.turnSeconds, mode: t.options.mode });
       t.gameId = room.id;
     } catch (error) {
       t.status = "open";

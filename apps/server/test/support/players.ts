@@ -218,7 +218,7 @@ export function playSeat(player: Player, gameId: string, options: SeatOptions = 
 
   function tick(): void {
     if (busy || paused || stopped) return;
-    const view = player.client.view(gameId);
+    const view = player.client.view(gameId) as PlayerView | undefined;
     if (!view) return;
     if (view.phase === "gameOver") return end(view);
     if (view.waitingFor !== me) return;

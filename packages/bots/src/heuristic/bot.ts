@@ -1,8 +1,9 @@
-import { legalActions, type Command, type DieTarget, type LegalActions, type PlayerId, type PlayerView, type ResolveCommand } from "@bang/engine";
+import { legalActions, type AnyCommand, type AnyPlayerView, type Command, type DieTarget, type LegalActions, type PlayerId, type PlayerView, type ResolveCommand } from "@bang/engine";
 import { createBotRng, type BotRng } from "../rng.js";
 import type { Bot } from "../types.js";
 import { bartArrows, kitDiscards } from "./arrows.js";
 import { chooseBeer } from "./beers.js";
+import { heuristicDuelChoice } from "../duel/heuristic.js";
 import { readTable, type Table } from "./knowledge.js";
 import { chooseReroll } from "./rerolls.js";
 import { chooseSlab, planShots } from "./shots.js";
@@ -21,8 +22,7 @@ type Resolve = Extract<LegalActions, { kind: "resolve" }>;
  */
 export function createHeuristicBot(seed: number): Bot {
   const rng = createBotRng(seed);
-  return {
-    kind: "heuristic",
+  const classic = {
     choose(view: PlayerView, me: PlayerId): Command {
       const legal = legalActions(view, me);
       switch (legal.kind) {
@@ -48,6 +48,9 @@ export function createHeuristicBot(seed: number): Bot {
       }
     },
   };
+  // Duel mode (RULES.md part D): heuristicDuelChoice.
+  const choose = (view: AnyPlayerView, me: PlayerId): AnyCommand => (view.mode === "duel" ? heuristicDuelChoice(rng, view, me) : classic.choose(view, me));
+  return { kind: "heuristic", choose: choose as Bot["choose"] };
 }
 
 /** R3.2 to R3.9, C7, C13: shots first, then beers knowing who the shots and the dynamite will hurt. */

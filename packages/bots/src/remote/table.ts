@@ -1,5 +1,5 @@
 import { ClientError, connect, createGuest, newCommandId, type BangClient, type ClientOptions, type GameState } from "@bang/client";
-import { ERROR_CODES as RULE_ERROR_CODES, type Command, type PlayerId, type PlayerView, type Winner } from "@bang/engine";
+import { ERROR_CODES as RULE_ERROR_CODES, type AnyCommand, type AnyPlayerView as PlayerView, type PlayerId, type Winner } from "@bang/engine";
 import type { GameCommand, ServerMessage } from "@bang/protocol";
 import { createBot } from "../create.js";
 import type { Bot, BotKind } from "../types.js";
@@ -87,7 +87,7 @@ const TOLERATED_CLIENT_ERRORS: ReadonlySet<string> = new Set(["SHUTTING_DOWN"]);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A bot's command as it goes on the wire: the server knows who sends it. */
-export function wireCommand(command: Command): GameCommand {
+export function wireCommand(command: AnyCommand): GameCommand {
   const { by: _by, ...wire } = command;
   return wire;
 }

@@ -1,4 +1,4 @@
-import type { Command, Face, GameLog, GameSetup } from "@bang/engine";
+import type { AnyCommand as Command, Face, GameLog, GameSetup } from "@bang/engine";
 import type { CommandLogEntry } from "../client.js";
 import type { DbHandle } from "../handle.js";
 import { fromJson } from "../json.js";

@@ -1,8 +1,11 @@
-import { createActor, type Snapshot } from "xstate";
-import { createGame, type GameSetup } from "../setup.js";
-import type { ApplyResult, Command, GameState, RuleError } from "../types.js";
+import { createActor, type AnyActorRef, type Snapshot } from "xstate";
+import { createDuelMachine, duelMachine, type DuelMachine } from "../duel/machine.js";
+import type { DuelApplyResult, DuelCommand, DuelEvent, DuelState } from "../duel/types.js";
+import type { RandomSource } from "../random.js";
+import { createGame, type ClassicSetup, type DuelSetup, type GameSetup } from "../setup.js";
+import type { AnyApplyResult, AnyCommand, AnyGameEvent, AnyGameState, ApplyResult, Command, GameEvent, GameState, RuleError } from "../types.js";
 import type { GameLog, LogEntry } from "../replay.js";
-import { gameMachine, type GameMachine } from "./gameMachine.js";
+import { createGameMachine, gameMachine, type GameMachine } from "./gameMachine.js";
 
 /** What `persist()` returns: the statechart's persisted snapshot and the log so far (plain JSON). */
 export interface PersistedGame {
@@ -11,15 +14,16 @@ export interface PersistedGame {
 }
 
 /**
- * A running game: an XState actor of the game statechart with a command API that answers each command
- * with its events or its refusal (the actor processes events synchronously), and the game's log.
+ * A running game: an XState actor of the game's statechart (classic or duel) with a command API that
+ * answers each command with its events or its refusal (the actor processes events synchronously), and
+ * the game's log. The type parameters are the mode's state, command and event types.
  */
-export interface GameActor {
+export interface GameActor<S = GameState, C = Command, R = ApplyResult> {
   /** Sends a command; returns the new state and events, or the refusal (nothing changed). */
-  send(command: Command): ApplyResult;
+  send(command: C): R;
   /** The current state (treat as immutable). */
-  readonly state: GameState;
-  /** The current statechart state value: rolling, resolving, reaction, gameOver. */
+  readonly state: S;
+  /** The current statechart state value: rolling, resolving, reaction, duel, duelEffect, gameOver. */
   readonly value: string;
   /** The game's log so far (a copy). */
   log(): GameLog;
@@ -28,25 +32,39 @@ export interface GameActor {
   stop(): void;
 }
 
-function wrap(actor: ReturnType<typeof createActor<GameMachine>>, setup: GameSetup, entries: LogEntry[]): GameActor {
+/** A running duel game (RULES.md part D). */
+export type DuelActor = GameActor<DuelState, DuelCommand, DuelApplyResult>;
+/** A running game of either mode. */
+export type AnyGameActor = GameActor<AnyGameState, AnyCommand, AnyApplyResult>;
+
+/** The context both statecharts keep (GameContext, DuelContext). */
+interface CommandContext {
+  game: AnyGameState;
+  entry: LogEntry | null;
+  events: AnyGameEvent[];
+  rejection: RuleError | null;
+}
+
+function wrap(actor: AnyActorRef, setup: GameSetup, entries: LogEntry[]): AnyGameActor {
   actor.start();
+  const context = (): CommandContext => (actor.getSnapshot() as { context: CommandContext }).context;
   return {
     send(command) {
-      const before = actor.getSnapshot().context.game;
+      const before = context().game;
       actor.send(command);
-      const { context } = actor.getSnapshot();
-      if (context.game === before) {
-        const error: RuleError = context.rejection ?? { code: "INVALID_COMMAND", message: "command refused" };
+      const after = context();
+      if (after.game === before) {
+        const error: RuleError = after.rejection ?? { code: "INVALID_COMMAND", message: "command refused" };
         return { ok: false, error };
       }
-      entries.push(context.entry!);
-      return { ok: true, state: context.game, events: context.events };
+      entries.push(after.entry!);
+      return { ok: true, state: after.game, events: after.events } as AnyApplyResult;
     },
     get state() {
-      return actor.getSnapshot().context.game;
+      return context().game;
     },
     get value() {
-      return String(actor.getSnapshot().value);
+      return String((actor.getSnapshot() as { value: unknown }).value);
     },
     log() {
       return { setup, entries: entries.slice() };
@@ -60,21 +78,37 @@ function wrap(actor: ReturnType<typeof createActor<GameMachine>>, setup: GameSet
   };
 }
 
+type Created<A> = { ok: true; actor: A } | { ok: false; error: RuleError };
+
 /**
- * Starts a game actor for a new table. Validates the setup first (R1.1, R1.3): returns the refusal
- * (INVALID_SETUP naming the field) instead of an actor when it is wrong.
+ * Starts a game actor for a new table, with the statechart of the setup's mode (the classic
+ * `gameMachine`, or `duelMachine` for `mode: "duel"`) unless `machine` is given. Validates the setup
+ * first (R1.1, R1.3, R8.1): returns the refusal (INVALID_SETUP naming the field) instead of an actor.
  */
-export function createGameActor(
-  setup: GameSetup,
-  machine: GameMachine = gameMachine,
-): { ok: true; actor: GameActor } | { ok: false; error: RuleError } {
+export function createGameActor(setup: ClassicSetup, machine?: GameMachine): Created<GameActor>;
+export function createGameActor(setup: DuelSetup, machine?: DuelMachine): Created<DuelActor>;
+export function createGameActor(setup: GameSetup, machine: GameMachine): Created<GameActor>;
+export function createGameActor(setup: GameSetup, machine: DuelMachine): Created<DuelActor>;
+export function createGameActor(setup: GameSetup, machine?: GameMachine | DuelMachine): Created<AnyGameActor>;
+export function createGameActor(setup: GameSetup, machine?: GameMachine | DuelMachine): Created<AnyGameActor> {
   const checked = createGame(setup);
   if (!checked.ok) return checked;
-  return { ok: true, actor: wrap(createActor(machine, { input: { setup } }), setup, []) };
+  const chosen = machine ?? (checked.state.mode === "duel" ? duelMachine : gameMachine);
+  return { ok: true, actor: wrap(createActor(chosen as GameMachine, { input: { setup } }), setup, []) };
+}
+
+/** The statechart for a setup's mode, with dice from `random` (recorded in the log with `recordDice`). */
+export function machineFor(setup: GameSetup, random?: RandomSource, recordDice = false): GameMachine | DuelMachine {
+  return setup.mode === "duel" ? createDuelMachine(random, recordDice) : createGameMachine(random, recordDice);
 }
 
 /** Restores a game actor from what `persist()` returned, in the state it was in. */
-export function restoreGameActor(persisted: PersistedGame, machine: GameMachine = gameMachine): GameActor {
-  const actor = createActor(machine, { snapshot: persisted.snapshot as never, input: undefined as never });
+export function restoreGameActor(persisted: PersistedGame, machine: GameMachine): GameActor;
+export function restoreGameActor(persisted: PersistedGame, machine?: GameMachine | DuelMachine): AnyGameActor;
+export function restoreGameActor(persisted: PersistedGame, machine?: GameMachine | DuelMachine): AnyGameActor {
+  const chosen = machine ?? (persisted.log.setup.mode === "duel" ? duelMachine : gameMachine);
+  const actor = createActor(chosen as GameMachine, { snapshot: persisted.snapshot as never, input: undefined as never });
   return wrap(actor, persisted.log.setup, persisted.log.entries.slice());
 }
+
+export type { DuelEvent, GameEvent };

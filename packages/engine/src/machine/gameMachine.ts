@@ -3,8 +3,9 @@ import { draftOf, runCommand } from "../apply.js";
 import { runIndianAttack } from "../flow.js";
 import { seededSource, type RandomSource } from "../random.js";
 import { recordingSource, type LogEntry } from "../replay.js";
-import { createGame, type GameSetup } from "../setup.js";
-import type { Command, Face, GameEvent, GameState, Phase, RuleError } from "../types.js";
+import { createClassicGame, type GameSetup } from "../setup.js";
+import type { Command, GameEvent, GameState, Phase, RuleError } from "../types.js";
+import { outcomeMemo } from "./outcome.js";
 
 /** The actor's context: plain JSON, so a persisted snapshot restores the game exactly. */
 export interface GameContext {
@@ -26,10 +27,6 @@ export interface GameInput {
   setup: GameSetup;
 }
 
-/** What a command would do: computed once per event by the guards, committed by the action. */
-type Outcome =
-  | { ok: true; game: GameState; events: GameEvent[]; dice: Face[][] | null }
-  | { ok: false; error: RuleError };
 
 /**
  * The game statechart (XState v5): setup, then rolling, resolving, reaction (Bart Cassidy, C1) and the
@@ -48,14 +45,7 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
 
   // Guards are pure questions; the outcome of (state, command) is computed once and remembered for
   // the event object, so the guards of one transition and its action share the work.
-  let memo: { game: GameState; event: object; outcome: Outcome } | null = null;
-  const outcomeOf = (game: GameState, event: object): Outcome => {
-    if (memo && memo.game === game && memo.event === event) return memo.outcome;
-    const result = runCommand(game, event as Command, dice, true);
-    const outcome: Outcome = result.ok ? { ok: true, game: result.state, events: result.events, dice: source ? source.take() : null } : result;
-    memo = { game, event, outcome };
-    return outcome;
-  };
+  const outcomeOf = outcomeMemo<GameState, GameEvent>((game, event) => runCommand(game, event as Command, dice, true), source);
 
   const transitionsFor = [
     { guard: { type: "leadsTo", params: { phase: "indianAttack" } }, actions: "commit", target: "#game.indianAttack" },
@@ -89,7 +79,7 @@ export function createGameMachine(random: RandomSource = seededSource, recordDic
     },
     actions: {
       deal: assign(({ context }) => {
-        const created = createGame(context.setup);
+        const created = createClassicGame(context.setup);
         if (!created.ok) throw new Error(`${created.error.code}: ${created.error.message}`);
         return { game: created.state };
       }),

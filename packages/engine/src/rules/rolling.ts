@@ -1,7 +1,8 @@
 import { ruleError } from "./errors.js";
 import type { RandomSource } from "../random.js";
 import type { Command, GameEvent, GameState, RuleError } from "../types.js";
-import { canReroll, explodes, needsChoices } from "./dice.js";
+import { canReroll, countFace, explodes, needsChoices } from "./dice.js";
+import { checkReroll, throwDice } from "./throw.js";
 import { gainLife } from "./life.js";
 
 type Of<T extends Command["type"]> = Extract<Command, { type: T }>;
@@ -28,41 +29,20 @@ export function validateRoll(s: GameState): RuleError | null {
 
 /** R2.1 to R2.3, C2, C8: a reroll of distinct dice 0..4, none showing dynamite unless Black Jack. */
 export function validateReroll(s: GameState, c: Of<"reroll">): RuleError | null {
-  if (s.rolls === 0) return ruleError("WRONG_PHASE", "reroll: throw the dice first (roll)");
-  const indexes = c.indexes;
-  if (!Array.isArray(indexes) || indexes.length === 0 || indexes.length > 5) {
-    return ruleError("INVALID_COMMAND", "reroll.indexes: give 1 to 5 die indexes");
-  }
-  const seen = new Set<number>();
-  for (const i of indexes) {
-    if (!Number.isInteger(i) || i < 0 || i > 4) return ruleError("INVALID_COMMAND", `reroll.indexes: ${String(i)} is not a die index 0..4`);
-    if (seen.has(i)) return ruleError("INVALID_COMMAND", `reroll.indexes: die ${i} is listed twice`);
-    seen.add(i);
-  }
   const character = s.players[s.turn]!.character;
-  for (const i of indexes) {
-    if (!canReroll(s.dice[i]!, character)) return ruleError("DIE_LOCKED", `reroll.indexes: die ${i} shows dynamite and cannot be rerolled (R2.3)`);
-  }
-  return null;
+  return checkReroll(s.dice, s.rolls, c.indexes, (face) => canReroll(face, character));
 }
 
 /** R2.1, R2.4, R2.6: throws the given dice (all five on the first roll), queues arrows and the check. */
 export function performThrow(s: GameState, indexes: readonly number[], random: RandomSource, ev: GameEvent[]): void {
-  const sorted = [...indexes].sort((a, b) => a - b);
-  const thrown = random.throwDice(s.rng, sorted.length);
+  const thrown = throwDice(s.dice, indexes, s.rng, random);
   s.rng = thrown.rng;
-  const dice = s.dice.length === 5 ? s.dice.slice() : ["arrow", "arrow", "arrow", "arrow", "arrow"] as GameState["dice"];
-  let arrows = 0;
-  sorted.forEach((die, k) => {
-    const face = thrown.faces[k]!;
-    dice[die] = face;
-    if (face === "arrow") arrows++;
-  });
-  s.dice = dice;
+  s.dice = thrown.dice;
   s.rolls++;
+  const arrows = countFace(thrown.faces, "arrow");
   const player = s.players[s.turn]!;
-  ev.push({ type: "diceRolled", player: player.id, roll: s.rolls, indexes: sorted, faces: thrown.faces, dice: dice.slice() });
-  if (explodes(dice)) {
+  ev.push({ type: "diceRolled", player: player.id, roll: s.rolls, indexes: thrown.indexes, faces: thrown.faces, dice: thrown.dice.slice() });
+  if (explodes(thrown.dice)) {
     s.exploded = true;
     ev.push({ type: "dynamiteExploded", player: player.id });
   }

@@ -12,6 +12,7 @@ import {
   type DieTarget,
   type Face,
   type GameEvent,
+  type ClassicSetup,
   type GameSetup,
   type GameState,
   type PlayerState,
@@ -28,7 +29,7 @@ export function seat(id: string, role: Role, character: Character, extra: Omit<S
 
 /** The state of a new table; fails the test when the setup is refused. */
 export function newGame(setup: GameSetup): GameState {
-  const created = createGame(setup);
+  const created = createGame(setup as ClassicSetup);
   if (!created.ok) throw new Error(`setup refused: ${created.error.code}: ${created.error.message}`);
   return created.state;
 }

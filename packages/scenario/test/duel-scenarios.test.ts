@@ -1,0 +1,31 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseScenario, runScenario, ScenarioFileError, type DuelScenario } from "../src/index.js";
+
+/** The duel scenarios (packages/scenario/scenarios/duel-*.json, DUEL.md); project-scenarios.test.ts runs them all. */
+const dir = join(import.meta.dirname, "../scenarios");
+const files = readdirSync(dir).filter((f) => f.startsWith("duel-") && f.endsWith(".json")).sort();
+const scenarios = files.map((f) => parseScenario(readFileSync(join(dir, f), "utf8")));
+
+describe("duel scenarios (RULES.md part D)", () => {
+  it("R8.1 to R8.10: every duel rule has at least one scenario", () => {
+    const covered = new Set(scenarios.flatMap((s) => s.rules));
+    for (let i = 1; i <= 10; i++) expect(covered, `R8.${i}`).toContain(`R8.${i}`);
+    expect(scenarios.every((s) => s.setup.mode === "duel")).toBe(true);
+  });
+
+  it("R8.7 a changed expectation is reported as a difference naming the field", () => {
+    const s = scenarios.find((x) => x.name.startsWith("Each 1 or 2 pays")) as DuelScenario;
+    const wrong: DuelScenario = { ...s, expect: { ...s.expect, players: { b: { cards: 6 } } } };
+    expect(runScenario(wrong).differences).toEqual(["players.b.cards: expected 6, got 5"]);
+  });
+
+  it("R8.1 a duel file with classic fields or a third player is invalid, naming the field", () => {
+    const bad = (setup: object) => () => parseScenario(JSON.stringify({ name: "x", setup: { mode: "duel", ...setup }, steps: [] }));
+    expect(bad({ players: [{ id: "a", life: 3 }, { id: "b" }] })).toThrow(ScenarioFileError);
+    expect(bad({ players: [{ id: "a", life: 3 }, { id: "b" }] })).toThrow(/setup\.players\[0\]/);
+    expect(bad({ players: [{ id: "a" }, { id: "b" }, { id: "c" }] })).toThrow(/setup\.players/);
+    expect(() => parseScenario(JSON.stringify({ name: "x", setup: { mode: "duel", players: [{ id: "a" }, { id: "b" }] }, steps: [{ by: "a", do: "heal", target: "b" }] }))).toThrow(/steps\[0\]/);
+  });
+});
