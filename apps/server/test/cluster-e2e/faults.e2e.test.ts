@@ -3,6 +3,7 @@
  * token in the database (DESIGN invariant 2), and a Redis restart during play (a PRIVATE redis-server:
  * the shared one is never touched).
  */
+import type { PlayerView } from "@bang/engine";
 import { createBot } from "@bang/bots";
 import { newCommandId } from "@bang/client";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,7 +35,7 @@ describe("a paused owner's late write", () => {
     const bots = new Map([host, ...others].map((p, i) => [p.id, createBot("heuristic", 70 + i)]));
     let actor: Player | undefined;
     for (let guard = 0; guard < 200; guard++) {
-      const view = host.client.view(gameId)!;
+      const view = host.client.view(gameId) as PlayerView; // a classic game
       actor = others.find((p) => p.id === view.waitingFor);
       if (actor) break;
       await host.client.send(gameId, chooseFor(bots.get(host.id)!, view, host.id));
@@ -42,7 +43,7 @@ describe("a paused owner's late write", () => {
     }
     expect(actor).toBeDefined();
     const before = await storedLog(c, gameId);
-    const view = actor!.client.view(gameId)!;
+    const view = actor!.client.view(gameId) as PlayerView;
     const command = chooseFor(bots.get(actor!.id)!, view, actor!.id);
     const id = newCommandId();
     const answer = actor!.client.send(gameId, command, { id });

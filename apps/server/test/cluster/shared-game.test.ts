@@ -4,7 +4,7 @@
  * commands routed to the owner and retried while the game moves between nodes.
  */
 import { createBot } from "@bang/bots";
-import { applyCommand, createGame, playerView, playerToAct, type Command, type GameSetup } from "@bang/engine";
+import { applyCommand, createGame, playerView, playerToAct, type Command, type GameSetup, type PlayerView } from "@bang/engine";
 import type { ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -24,7 +24,7 @@ function botLog(n: number): StoredEntry[] {
   const out: StoredEntry[] = [];
   for (let seq = 1; seq <= n; seq++) {
     const who = playerToAct(state)!;
-    const command: Command = bots.get(who)!.choose(playerView(state, { kind: "player", id: who }), who);
+    const command: Command = bots.get(who)!.choose(playerView(state, { kind: "player", id: who }) as PlayerView, who);
     const result = applyCommand(state, command);
     if (!result.ok) throw new Error(result.error.code);
     state = result.state;
