@@ -6,6 +6,7 @@ import type { GameHost } from "../games/host.js";
 import type { GameRoom } from "../games/room.js";
 import type { Subscriber } from "../games/types.js";
 import type { Identity, VerifiedPlayer } from "../identity/tokens.js";
+import { MatchmakingError, type Matchmaker } from "../matchmaking/matchmaker.js";
 import { TableError, type TableRegistry } from "../tables/registry.js";
 
 /** Message rate a socket may sustain (per second), and the burst it may send at once. */
@@ -18,6 +19,7 @@ const ABUSE_LIMIT = 200;
 export interface ConnectionContext {
   host: GameHost;
   tables: TableRegistry;
+  matchmaker: Matchmaker;
   identity: Identity;
   log: FastifyBaseLogger;
   /** Counts sockets (metrics). */
@@ -74,6 +76,16 @@ export class Connection {
     if (table.gameId && !this.games.has(table.gameId)) {
       const room = this.ctx.host.get(table.gameId);
       if (room) this.follow(room, true);
+    }
+  }
+
+  /** A matchmaking message for this socket's player: forward it, and follow the match's game once it starts. */
+  queueMessage(message: ServerMessage): void {
+    if (!this.player) return;
+    this.send(message);
+    if (message.type === "queue" && message.status.state === "playing") {
+      const room = this.ctx.host.get(message.status.gameId);
+      if (room && !this.games.has(room.id)) this.follow(room, true);
     }
   }
 
@@ -171,7 +183,7 @@ export class Connection {
 
   private async handle(message: Exclude<ClientMessage, { type: "hello" }>, player: VerifiedPlayer): Promise<void> {
     const reply: Reply = (m) => this.send(m);
-    const { tables, host } = this.ctx;
+    const { tables, host, matchmaker } = this.ctx;
     try {
       switch (message.type) {
         case "ping":
@@ -197,6 +209,18 @@ export class Connection {
           reply({ type: "ok", rid: message.rid, table });
           return;
         }
+        case "queueJoin":
+          reply({ type: "ok", rid: message.rid, queue: await matchmaker.join(player, message.queueId) });
+          return;
+        case "queueLeave":
+          reply({ type: "ok", rid: message.rid, queue: await matchmaker.leave(player.id) });
+          return;
+        case "queueStatus":
+          reply({ type: "ok", rid: message.rid, queue: await matchmaker.status(player.id) });
+          return;
+        case "matchConfirm":
+          reply({ type: "ok", rid: message.rid, queue: await matchmaker.confirm(player.id, message.matchId, message.accept) });
+          return;
         case "spectate": {
           const room = host.get(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
@@ -226,7 +250,7 @@ export class Connection {
         }
       }
     } catch (error) {
-      if (error instanceof TableError) return this.error(error.code, error.message, refOf(message));
+      if (error instanceof TableError || error instanceof MatchmakingError) return this.error(error.code, error.message, refOf(message));
       throw error;
     }
   }

@@ -1,3 +1,4 @@
+import type { DbHandle } from "@bang/db";
 import type { Command, Face, GameSetup, Winner } from "@bang/engine";
 
 /** A seat of a stored game: a person (playerId) or a bot (botKind). */
@@ -39,6 +40,8 @@ export interface StoredGame {
  */
 export interface GameStore {
   readonly kind: string;
+  /** The database behind the store, for the services that keep their own tables (ratings, tournaments). */
+  readonly db: DbHandle;
   createGuest(name: string): Promise<{ id: string; name: string }>;
   createGame(game: { id: string; setup: GameSetup; tableCode: string | null; seats: StoredSeat[] }): Promise<void>;
   append(gameId: string, entry: StoredEntry): Promise<void>;
