@@ -77,7 +77,7 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
             rounds: { type: "integer", minimum: 1, maximum: 10, default: 3 },
             rated: { type: "boolean", default: false },
             noShow: { type: "string", enum: ["bot", "forfeit"], default: "bot" },
-            startsAt: { type: "string", format: "date-time" },
+            startsAt: { type: "string", minLength: 10, maxLength: 40, description: "ISO 8601 date and time" },
           },
         },
         response: errors,
