@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MIN_TABLE, scoreTable, seatTables, standings } from "../../src/tournaments/table-format.js";
+import { MIN_TABLE, scoreTable, seatTables, standings, type RecordedTable } from "../../src/tournaments/table-format.js";
 
 describe("table format", () => {
   it("scores by role when the team wins, plus one point for surviving", () => {
@@ -33,7 +33,7 @@ describe("table format", () => {
 
   it("ranks the final table first, then qualifying points, wins, seed", () => {
     const players = ["a", "b", "c", "d", "e"].map((id, i) => ({ playerId: id, name: id, seed: i + 1 }));
-    const tables = [
+    const tables: RecordedTable[] = [
       { round: 1, points: { a: 3, b: 5, c: 5, d: 0, e: 1 }, winners: ["b", "c"] },
       { round: 2, points: { a: 6, b: 0, c: 1, d: 5 }, winners: ["a", "d"] },
       // Final (round 3): d and c meet, c wins it.
