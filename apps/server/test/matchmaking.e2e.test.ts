@@ -6,9 +6,12 @@
  */
 import { ClientError, fetchLeaderboard, fetchQueues, fetchRating, type BangClient } from "@bang/client";
 import type { QueueStatus, ServerMessage } from "@bang/protocol";
+import { randomUUID } from "node:crypto";
 import { rate, rating as defaultRating } from "openskill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPlayer, type Player } from "./support/players.js";
+import { RawSocket } from "./support/raw.js";
+import { connectTestRedis } from "./cluster/support.js";
 import { ADMIN_TOKEN, startServer, type TestServer } from "./support/server.js";
 
 const QUEUES = [
@@ -178,5 +181,52 @@ describe("public queues (real server, SDK clients)", () => {
     expect((await fetchQueues(server.url)).find((q) => q.id === "e2e-d")?.waiting).toBe(1);
     await p.client.close();
     await until("the queue is empty", async () => (await fetchQueues(server.url)).find((q) => q.id === "e2e-d")?.waiting === 0, 5_000);
+  });
+
+  it("bad frames over a raw socket: a malformed queue id, an extra field, a missing one; the field is named and nothing changes", async () => {
+    const p = await queuer("raw");
+    const s = await RawSocket.signedIn(server.url, p.guest.token);
+    try {
+      expect(await s.error({ type: "queueJoin", rid: "r1", queueId: "Not A Queue" })).toMatchObject({ code: "INVALID_MESSAGE", message: expect.stringContaining("queueId") });
+      expect(await s.error({ type: "queueJoin", rid: "r2", queueId: "e2e-d", seats: 4 })).toMatchObject({ code: "INVALID_MESSAGE" });
+      expect(await s.error({ type: "matchConfirm", rid: "r3", matchId: "m" })).toMatchObject({ code: "INVALID_MESSAGE", message: expect.stringContaining("accept") });
+      expect(await p.client.queueStatus()).toEqual({ state: "idle" });
+      expect((await fetchQueues(server.url)).every((q) => q.waiting === 0)).toBe(true);
+      expect(await s.ping()).toMatchObject({ type: "pong" });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("public queues with the queue store in Redis (REDIS_URL)", () => {
+  it("8 players: two games of 4 formed through the Redis store, and nothing left behind in Redis", async () => {
+    const prefix = `test:mm-e2e:${randomUUID()}:`;
+    const redis = await connectTestRedis("mm-e2e");
+    const node = await startServer({ backend: "pglite", env: { MATCHMAKING_QUEUES: JSON.stringify(QUEUES), MATCHMAKING_TICK_MS: "50", REDIS_URL: "redis://127.0.0.1:6379", REDIS_PREFIX: prefix } });
+    const clients: BangClient[] = [];
+    try {
+      const players = await Promise.all(Array.from({ length: 8 }, (_, i) => connectPlayer(node.url, `r${i}`)));
+      for (const p of players) {
+        clients.push(p.client);
+        p.client.on("matchFound", (m) => void p.client.confirmMatch(m.matchId).catch(() => undefined));
+      }
+      await Promise.all(players.map((p) => p.client.joinQueue("e2e-a")));
+      // While queued, the player's place is in Redis.
+      expect(await redis.get(`${prefix}mm:p:${players[0]!.id}`)).toMatch(/^(q:e2e-a|m:e2e-a:.+)$/);
+      await until("every player plays", () => players.every((p) => playing(p.client) !== null));
+      const byGame = new Map<string, number>();
+      for (const p of players) byGame.set(playing(p.client)!, (byGame.get(playing(p.client)!) ?? 0) + 1);
+      expect([...byGame.values()]).toEqual([4, 4]);
+      // Started: every place key released, the queue empty.
+      await until("the places are released", async () => (await redis.keys(`${prefix}mm:p:*`)).length === 0, 5_000);
+      expect(await redis.hlen(`${prefix}mm:q:e2e-a`)).toBe(0);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+      await node.dispose();
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    }
   });
 });

@@ -149,7 +149,9 @@ export class Matchmaker {
     }
     check.confirmed.add(playerId);
     const status: QueueStatus = { state: "matched", queueId: check.queue.id, matchId, deadline: check.deadline };
-    if (check.confirmed.size === check.entries.length) void this.startMatch(check);
+    if (check.confirmed.size === check.entries.length) {
+      this.startMatch(check).catch((err: unknown) => this.opts.log?.error({ err, matchId }, "a confirmed match failed to start"));
+    }
     return status;
   }
 
@@ -210,7 +212,7 @@ export class Matchmaker {
       timer: setTimeout(() => {
         const out = new Map<string, QueueExitReason>();
         for (const e of check.entries) if (!check.confirmed.has(e.playerId)) out.set(e.playerId, "readyTimeout");
-        void this.fail(check, out, null);
+        this.fail(check, out, null).catch((err: unknown) => this.opts.log?.error({ err, matchId }, "a ready check failed to end"));
       }, queue.readySeconds * 1000),
     };
     check.timer.unref();
