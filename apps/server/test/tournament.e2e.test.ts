@@ -135,4 +135,25 @@ describe("tournament, table format (real server)", () => {
     const again = await organiseTournament(server.url, ORGANISER, created.id, { type: "report", gameId: t.tables[0]!.gameId });
     expect(again.standings).toEqual(t.standings);
   });
+
+  it("survives a crash of the node: restored games report back and the tournament goes on to its end", async () => {
+    const guests = await Promise.all(["k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8"].map((n) => createGuest(server.url, n)));
+    const t = await createTournament(server.url, ORGANISER, { name: "Crash cup", tableSize: 4, rounds: 1, startsAt: new Date().toISOString() });
+    await organiseTournament(server.url, ORGANISER, t.id, { type: "open" });
+    for (const g of guests) await registerForTournament(server.url, g.token, t.id);
+    const started = await organiseTournament(server.url, ORGANISER, t.id, { type: "start" });
+    expect(started.tables).toHaveLength(2);
+    await server.kill();
+    await server.restart();
+    let done: Tournament | null = null;
+    await until("the tournament is finished after the restart", async () => (done = await fetchTournament(server.url, t.id)).status === "finished", 90_000);
+    // Two tables of round 1, one final table of the top 4; each result recorded once, every player seated once per round.
+    expect(done!.tables.map((x) => [x.round, x.tableNo, x.final, x.result !== null])).toEqual([
+      [1, 1, false, true],
+      [1, 2, false, true],
+      [2, 1, true, true],
+    ]);
+    expect(done!.tables.filter((x) => x.round === 1).flatMap((x) => x.seats).sort()).toEqual(guests.map((g) => g.player.id).sort());
+    expect(done!.standings.slice(0, 4).map((s) => s.playerId).sort()).toEqual([...done!.tables[2]!.seats].sort());
+  });
 });

@@ -101,6 +101,14 @@ export const matchmaking = fp(
       if (redis) await redis.quit().catch(() => undefined);
     });
     matchmaker.start();
+    // Results of tournament games that finished while no hook could record them (restart).
+    app.addHook("onReady", async () => {
+      const recorded = await tournaments.reconcile().catch((err: unknown) => {
+        app.log.error({ err }, "tournament reconcile failed");
+        return 0;
+      });
+      if (recorded > 0) app.log.info({ recorded }, "tournament results caught up");
+    });
   },
   { name: "bang-matchmaking", dependencies: ["bang-services"] },
 );

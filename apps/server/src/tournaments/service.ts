@@ -201,6 +201,29 @@ export class TournamentService {
     await this.serial(g.tournamentId, async () => this.record(await this.find(g.tournamentId), gameId, table));
   }
 
+  /**
+   * Catches up after a restart: for every running tournament, the result of each of its games that
+   * finished while no hook could record it (the node was down, or the game was restored already over)
+   * is read from the store and recorded, which moves the tournament on. Resolves how many were recorded.
+   */
+  async reconcile(): Promise<number> {
+    let recorded = 0;
+    for (const bare of await this.deps.repo.list(1_000)) {
+      if (bare.status !== "running") continue;
+      await this.serial(bare.id, async () => {
+        const t = await this.find(bare.id);
+        for (const g of t.games.filter((x) => x.result === null)) {
+          const table = await this.deps.finishedTable(g.gameId);
+          if (!table) continue;
+          await this.record(await this.find(t.id), g.gameId, table);
+          recorded++;
+        }
+        await this.advance(t.id);
+      });
+    }
+    return recorded;
+  }
+
   /** The standings now. */
   async standings(id: string): Promise<Standing[]> {
     return standingsOf(await this.find(id));
@@ -215,22 +238,32 @@ export class TournamentService {
       winners: [...table.winners],
     };
     if (!(await this.deps.repo.recordResult(gameId, result))) return;
-    const fresh = await this.find(t.id);
-    const round = fresh.games.filter((g) => g.round === fresh.currentRound);
-    if (fresh.status !== "running" || round.some((g) => g.result === null)) return;
-    if (fresh.currentRound <= fresh.rounds) await this.startRound(fresh, fresh.currentRound + 1);
-    else await this.deps.repo.transition(fresh.id, "running", { status: "finished" }, { actor: "server", action: "finish", detail: { winner: standingsOf(fresh)[0]?.playerId ?? null } });
+    await this.advance(t.id);
+  }
+
+  /** Once every table of the current round has its result: the next round, the final table, or the end. */
+  private async advance(id: string): Promise<void> {
+    const t = await this.find(id);
+    const round = t.games.filter((g) => g.round === t.currentRound);
+    if (t.status !== "running" || round.length === 0 || round.some((g) => g.result === null)) return;
+    if (t.currentRound <= t.rounds) await this.startRound(t, t.currentRound + 1);
+    else await this.deps.repo.transition(t.id, "running", { status: "finished" }, { actor: "server", action: "finish", detail: { winner: standingsOf(t)[0]?.playerId ?? null } });
   }
 
   /** Seats round `round` (rounds + 1: the final table of the top tableSize) and starts its games. */
   private async startRound(t: TournamentRecord, round: number): Promise<void> {
     const active = t.players.filter((p) => p.status !== "forfeited");
-    const ranked = round === 1 ? active.map((p) => p.playerId) : standingsOf(t).filter((s) => active.some((p) => p.playerId === s.playerId)).map((s) => s.playerId);
+    // Ranked by the rounds before this one only (a re-deal after a restart must seat as the first deal did).
+    const before = { ...t, games: t.games.filter((g) => g.round < round) };
+    const ranked = round === 1 ? active.map((p) => p.playerId) : standingsOf(before).filter((s) => active.some((p) => p.playerId === s.playerId)).map((s) => s.playerId);
     const final = round === t.rounds + 1;
     const tables = final ? seatTables(ranked.slice(0, t.tableSize), t.tableSize) : seatTables(ranked, t.tableSize);
     const names = new Map(t.players.map((p) => [p.playerId, p.name]));
     const games = [];
+    // Tables of this round already dealt (a restart in the middle of dealing): the seating is the same.
+    const dealt = new Set(t.games.filter((g) => g.round === round).map((g) => g.tableNo));
     for (const [i, table] of tables.entries()) {
+      if (dealt.has(i + 1)) continue;
       const seats: RoomSeat[] = table.map((id, index) =>
         id ? { index, playerId: id, name: names.get(id) ?? id, bot: null } : { index, playerId: `bot-t${t.id.slice(0, 8)}-${round}-${i}-${index}`, name: `bot ${index}`, bot: "heuristic" },
       );
