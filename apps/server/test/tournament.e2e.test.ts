@@ -38,6 +38,14 @@ describe("tournament, table format (real server)", () => {
     const input = { name: "Small cup", tableSize: 4, startsAt: new Date().toISOString(), noShow: "forfeit" as const };
     expect(await refusal(createTournament(server.url, guest.token, input))).toEqual({ code: "NOT_ORGANISER", status: 403 });
     expect(await refusal(createTournament(server.url, "not-a-token", input))).toEqual({ code: "NOT_ORGANISER", status: 403 });
+    // A wrong body: the field is named, nothing is created.
+    const before = (await (await fetch(`${server.url}/api/tournaments`)).json()) as unknown[];
+    for (const body of [{ ...input, tableSize: 9 }, { ...input, startsAt: "someday soon" }, { ...input, format: "swiss" }, { ...input, extra: 1 }]) {
+      const res = await fetch(`${server.url}/api/tournaments`, { method: "POST", headers: { authorization: `Bearer ${ORGANISER}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("INVALID_MESSAGE");
+    }
+    expect((await (await fetch(`${server.url}/api/tournaments`)).json()) as unknown[]).toHaveLength(before.length);
     const t = await createTournament(server.url, ORGANISER, input);
     expect(await refusal(registerForTournament(server.url, guest.token, t.id))).toMatchObject({ code: "WRONG_TOURNAMENT_STATUS" });
     expect(await refusal(organiseTournament(server.url, guest.token, t.id, { type: "open" }))).toEqual({ code: "NOT_ORGANISER", status: 403 });
