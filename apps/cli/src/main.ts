@@ -27,7 +27,7 @@ Bang! The Dice Game from the command line.
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(12)}${c.summary}`)
   .join("\n")}
 
 Run \`bang <command> --help\` for a command's options.`;

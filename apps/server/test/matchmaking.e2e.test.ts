@@ -9,7 +9,7 @@ import type { QueueStatus, ServerMessage } from "@bang/protocol";
 import { randomUUID } from "node:crypto";
 import { rate, rating as defaultRating } from "openskill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectPlayer, type Player } from "./support/players.js";
+import { connectPlayer, currentSocket, type Player } from "./support/players.js";
 import { RawSocket } from "./support/raw.js";
 import { connectTestRedis } from "./cluster/support.js";
 import { ADMIN_TOKEN, startServer, type TestServer } from "./support/server.js";
@@ -41,11 +41,12 @@ async function queuer(name: string, confirm = true): Promise<Player & { statuses
   const statuses: QueueStatus[] = [];
   const found: MatchFound[] = [];
   p.client.on("queue", (s) => statuses.push(s));
+  const confirmErrors: string[] = [];
   p.client.on("matchFound", (m) => {
     found.push(m);
-    if (confirm) void p.client.confirmMatch(m.matchId).catch(() => undefined);
+    if (confirm) void p.client.confirmMatch(m.matchId).catch((e: unknown) => confirmErrors.push(String(e)));
   });
-  return Object.assign(p, { statuses, found });
+  return Object.assign(p, { statuses, found, confirmErrors });
 }
 
 const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> => {
@@ -66,7 +67,10 @@ describe("public queues (real server, SDK clients)", () => {
   it("12 players in a 4-seat queue: three games of 4, nobody in two; the rated games update every rating", async () => {
     const players = await Promise.all(Array.from({ length: 12 }, (_, i) => queuer(`a${i}`)));
     await Promise.all(players.map((p) => p.client.joinQueue("e2e-a")));
-    await until("every player plays", () => players.every((p) => playing(p.client) !== null));
+    await until("every player plays", () => players.every((p) => playing(p.client) !== null)).catch((e: unknown) => {
+      const states = players.map((p) => `${p.guest.player.name}: ${JSON.stringify(p.statuses)} found ${p.found.length} sockets ${p.sockets.length} confirm errors ${p.confirmErrors.join("; ")}`);
+      throw new Error(`${String(e)}\n${states.join("\n")}\n${server.output().slice(-3000)}`);
+    });
     const byGame = new Map<string, string[]>();
     for (const p of players) byGame.set(playing(p.client)!, [...(byGame.get(playing(p.client)!) ?? []), p.id]);
     expect([...byGame.values()].map((ids) => ids.length)).toEqual([4, 4, 4]);
@@ -181,6 +185,19 @@ describe("public queues (real server, SDK clients)", () => {
     expect((await fetchQueues(server.url)).find((q) => q.id === "e2e-d")?.waiting).toBe(1);
     await p.client.close();
     await until("the queue is empty", async () => (await fetchQueues(server.url)).find((q) => q.id === "e2e-d")?.waiting === 0, 5_000);
+  });
+
+  it("a dropped socket takes the player out of the queue; the SDK reconnects and says so", async () => {
+    const p = await queuer("drop");
+    await p.client.joinQueue("e2e-d");
+    currentSocket(p).socket.terminate();
+    await until("the SDK is back with an idle status", () => p.client.status === "connected" && p.client.queue.state === "idle" && p.sockets.length === 2, 10_000);
+    expect(p.client.queue).toEqual({ state: "idle", reason: "disconnected" });
+    expect(await p.client.queueStatus()).toEqual({ state: "idle" });
+    expect((await fetchQueues(server.url)).find((q) => q.id === "e2e-d")?.waiting).toBe(0);
+    // And joins again.
+    expect(await p.client.joinQueue("e2e-d")).toMatchObject({ state: "queued" });
+    await p.client.leaveQueue();
   });
 
   it("bad frames over a raw socket: a malformed queue id, an extra field, a missing one; the field is named and nothing changes", async () => {

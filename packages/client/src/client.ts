@@ -210,7 +210,10 @@ export class BangClient {
     return this.queueOf(await this.request({ type: "matchConfirm", matchId, accept }));
   }
 
-  /** The last matchmaking status the server sent. */
+  /**
+   * The last matchmaking status the server sent. A reconnect makes it `idle` (reason `disconnected`):
+   * the server takes a player whose socket closed out of the queue; join again.
+   */
   get queue(): QueueStatus {
     return this.queueState;
   }
@@ -485,6 +488,8 @@ export class BangClient {
     this.connection.welcomed();
     for (const waiter of [...this.connectWaiters]) waiter.resolve(player);
     this.connectWaiters.clear();
+    // A dropped socket took the player out of the queue or the ready check (the server's rule): say so.
+    if (this.queueState.state === "queued" || this.queueState.state === "matched") this.updateQueue({ state: "idle", reason: "disconnected" });
     const games = new Set(this.tracker.followed());
     // A game started while the snapshot was lost in a drop: the table names it.
     for (const table of this.tables.values()) if (table.gameId && table.status === "playing") games.add(table.gameId);
