@@ -218,9 +218,9 @@ export class BangClient {
     return this.queueState;
   }
 
+  /** The status of an `ok` answer (already applied, in frame order, by onAnswer). */
   private queueOf(answer: RequestAnswer): QueueStatus {
     if (answer.type !== "ok" || !answer.queue) throw new ClientError("BAD_RESPONSE", "the server's ok carried no queue status");
-    this.updateQueue(answer.queue);
     return answer.queue;
   }
 
@@ -499,6 +499,9 @@ export class BangClient {
 
   private onAnswer(message: RequestAnswer): void {
     if (message.type === "ok" && message.table) this.updateTable(message.table);
+    // Applied here, in frame order: a push right behind this answer (in the same read) must not be
+    // overwritten by the answer when the awaiting caller resumes.
+    if (message.type === "ok" && message.queue) this.updateQueue(message.queue);
     const entry = this.outbox.request(message.rid);
     if (entry && this.outbox.remove(entry)) entry.resolve(message);
   }
