@@ -6,7 +6,8 @@
  * Bad input (no organiser role, registering twice, too few players, a game not in the tournament, a
  * wrong seeding) gets its code and changes nothing.
  */
-import { ClientError, createGuest, createTournament, fetchAudit, fetchStandings, fetchTournament, organiseTournament, registerForTournament, checkInTournament, type Guest, type Tournament } from "@bang/client";
+import { ClientError, connect, createGuest, createTournament, fetchAudit, fetchStandings, fetchTournament, organiseTournament, registerForTournament, checkInTournament, type Guest, type Tournament } from "@bang/client";
+import { createBot, wireCommand } from "@bang/bots";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, startServer, type TestServer } from "./support/server.js";
 
@@ -76,6 +77,17 @@ describe("tournament, table format (real server)", () => {
     await organiseTournament(server.url, ORGANISER, created.id, { type: "open" });
     await Promise.all(guests.map((g) => registerForTournament(server.url, g.token, created.id)));
     for (const g of guests.slice(0, 10)) await checkInTournament(server.url, g.token, created.id);
+    // One player is there, through the SDK: each of their tables reaches them as a snapshot, and they
+    // play their seat (a bot choosing from their own view).
+    const live = await connect({ url: server.url, token: guests[0]!.token });
+    const me = guests[0]!.player.id;
+    const bot = createBot("heuristic", 5);
+    const acted = new Set<string>();
+    live.on("state", (gameId, view, seq) => {
+      if (view.phase === "gameOver" || view.waitingFor !== me || acted.has(`${gameId}:${seq}`)) return;
+      acted.add(`${gameId}:${seq}`);
+      live.send(gameId, wireCommand(bot.choose(view, me))).catch(() => undefined);
+    });
     // Seeded by hand, in reverse registration order.
     const order = [...guests].reverse().map((g) => g.player.id);
     const seeded = await organiseTournament(server.url, ORGANISER, created.id, { type: "seed", by: "hand", order });
@@ -89,6 +101,11 @@ describe("tournament, table format (real server)", () => {
     let final: Tournament | null = null;
     await until("the tournament is finished", async () => (final = await fetchTournament(server.url, created.id)).status === "finished", 150_000);
     const t = final!;
+    const mine = t.tables.filter((x) => x.seats.includes(guests[0]!.player.id)).map((x) => x.gameId);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(live.games().map((g) => g.gameId).filter((id) => mine.includes(id)).sort()).toEqual([...mine].sort());
+    expect([...acted].length).toBeGreaterThan(0);
+    await live.close();
     expect(t.tables.map((x) => [x.round, x.tableNo, x.final])).toEqual([
       [1, 1, false], [1, 2, false], [1, 3, false], [1, 4, false],
       [2, 1, false], [2, 2, false], [2, 3, false], [2, 4, false],

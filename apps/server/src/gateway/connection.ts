@@ -89,6 +89,12 @@ export class Connection {
     }
   }
 
+  /** A game was started with this socket's player seated (a tournament table): follow it. */
+  seatedIn(gameId: string): void {
+    const room = this.ctx.host.get(gameId);
+    if (this.player && room && room.hasPlayer(this.player.id) && !this.games.has(room.id)) this.follow(room, true);
+  }
+
   private error(code: ErrorCode, message: string, ref: { rid?: string; id?: string; gameId?: string } = {}): void {
     this.send({ type: "error", code, message, ...ref });
   }

@@ -17,6 +17,8 @@ import type { FinishedTable } from "../tournaments/table-format.js";
 
 /** Delivers queue messages to the sockets of a player on this node. */
 export type QueueListener = (playerId: string, message: ServerMessage) => void;
+/** Told when a game that seats `playerIds` was started for them (a tournament table). */
+export type SeatedListener = (playerIds: readonly string[], gameId: string) => void;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -26,6 +28,8 @@ declare module "fastify" {
     organisers: Organisers;
     /** Adds the listener that forwards matchmaking messages to sockets (the WebSocket route). */
     onQueueMessage(listener: QueueListener): void;
+    /** Adds the listener that makes connected players follow a tournament game started for them. */
+    onSeated(listener: SeatedListener): void;
   }
 }
 
@@ -51,6 +55,7 @@ export const matchmaking = fp(
     } else queueStore = new MemoryQueueStore();
 
     const listeners = new Set<QueueListener>();
+    const seatedListeners = new Set<SeatedListener>();
     const matchmaker = new Matchmaker({
       queues: parseQueues(config.MATCHMAKING_QUEUES),
       store: queueStore,
@@ -58,6 +63,7 @@ export const matchmaking = fp(
       // Cluster seam: placement of the game on a node goes here; a single node starts it itself.
       startGame: async ({ queue, seats }) => {
         const room = await host.createGame({ seats, tableCode: null, turnSeconds: queue.turnSeconds });
+        // Marked right after the start: a game cannot end before its first turns are played.
         await ratings.markRated(room.id, queue.mode, "queue");
         return { gameId: room.id };
       },
@@ -70,7 +76,12 @@ export const matchmaking = fp(
 
     const tournaments = new TournamentService({
       repo: createTournamentRepository(store.db),
-      startGame: async (seats) => ({ gameId: (await host.createGame({ seats, tableCode: null, turnSeconds: 60 })).id }),
+      startGame: async (seats) => {
+        const room = await host.createGame({ seats, tableCode: null, turnSeconds: 60 });
+        const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
+        for (const l of seatedListeners) l(people, room.id);
+        return { gameId: room.id };
+      },
       markRated: (gameId, mode) => ratings.markRated(gameId, mode, "tournament"),
       ordinals: (ids, mode) => ratings.ordinals(ids, mode),
       finishedTable: async (gameId) => {
@@ -95,6 +106,7 @@ export const matchmaking = fp(
     app.decorate("tournaments", tournaments);
     app.decorate("organisers", parseOrganisers(config.ORGANISER_TOKENS));
     app.decorate("onQueueMessage", (listener: QueueListener) => void listeners.add(listener));
+    app.decorate("onSeated", (listener: SeatedListener) => void seatedListeners.add(listener));
     app.addHook("onClose", async () => {
       matchmaker.dispose();
       await queueStore.close();

@@ -10,6 +10,9 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Set<Co
   app.onQueueMessage((playerId, message) => {
     for (const c of connections) if (c.playerId === playerId) c.queueMessage(message);
   });
+  app.onSeated((playerIds, gameId) => {
+    for (const c of connections) if (c.playerId && playerIds.includes(c.playerId)) c.seatedIn(gameId);
+  });
   app.get("/ws", { websocket: true, schema: { hide: true } }, (socket) => {
     if (!app.host.accepts) {
       socket.close(1001, "server shutting down");
