@@ -35,7 +35,7 @@ afterAll(async () => {
 type MatchFound = Extract<ServerMessage, { type: "matchFound" }>;
 
 /** A player who records every queue status and found match, and confirms found matches unless told not to. */
-async function queuer(name: string, confirm = true): Promise<Player & { statuses: QueueStatus[]; found: MatchFound[] }> {
+async function queuer(name: string, confirm = true): Promise<Player & { statuses: QueueStatus[]; found: MatchFound[]; confirmErrors: string[] }> {
   const p = await connectPlayer(server.url, name);
   everyone.push(p);
   const statuses: QueueStatus[] = [];

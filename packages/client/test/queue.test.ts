@@ -1,7 +1,7 @@
 import type { QueueStatus } from "@bang/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { BangClient, type WebSocketConstructor } from "../src/index.js";
+import { BangClient, type WebSocketLike } from "../src/index.js";
 import { FakeServer } from "./fakeServer.js";
 
 let server: FakeServer;
@@ -19,29 +19,64 @@ afterEach(async () => {
  * A WebSocket that holds an `ok` carrying a "matched" queue status until the next frame arrives, then hands both
  * to the SDK in one synchronous run, as ws does with two frames read in one chunk.
  */
-const Batching = class extends WebSocket {
+class Batching implements WebSocketLike {
+  private readonly socket: WebSocket;
   private held: unknown = null;
-  override set onmessage(handler: ((event: { data: unknown }) => void) | null) {
-    super.onmessage = handler
-      ? (event) => {
-          const text = String(event.data);
-          if (this.held === null && text.includes('"type":"ok"') && text.includes('"state":"matched"')) {
-            this.held = event.data;
-            return;
-          }
-          if (this.held !== null) {
-            const first = this.held;
-            this.held = null;
-            handler({ data: first });
-          }
-          handler({ data: event.data });
-        }
-      : null;
+  private handler: ((event: { data: unknown }) => void) | null = null;
+
+  constructor(url: string) {
+    this.socket = new WebSocket(url);
+    this.socket.onmessage = (event) => {
+      const handler = this.handler;
+      if (!handler) return;
+      const text = String(event.data);
+      if (this.held === null && text.includes('"type":"ok"') && text.includes('"state":"matched"')) {
+        this.held = event.data;
+        return;
+      }
+      if (this.held !== null) {
+        const first = this.held;
+        this.held = null;
+        handler({ data: first });
+      }
+      handler({ data: event.data });
+    };
   }
-  override get onmessage() {
-    return super.onmessage;
+
+  get readyState(): number {
+    return this.socket.readyState;
   }
-} as unknown as WebSocketConstructor;
+  send(data: string): void {
+    this.socket.send(data);
+  }
+  close(code?: number, reason?: string): void {
+    this.socket.close(code, reason);
+  }
+  set onopen(h: ((event: unknown) => void) | null) {
+    this.socket.onopen = h;
+  }
+  get onopen() {
+    return this.socket.onopen as ((event: unknown) => void) | null;
+  }
+  set onmessage(h: ((event: { data: unknown }) => void) | null) {
+    this.handler = h;
+  }
+  get onmessage() {
+    return this.handler;
+  }
+  set onclose(h: ((event: { code: number; reason: string }) => void) | null) {
+    this.socket.onclose = h;
+  }
+  get onclose() {
+    return this.socket.onclose as ((event: { code: number; reason: string }) => void) | null;
+  }
+  set onerror(h: ((event: unknown) => void) | null) {
+    this.socket.onerror = h;
+  }
+  get onerror() {
+    return this.socket.onerror as ((event: unknown) => void) | null;
+  }
+}
 
 describe("queue status in the SDK", () => {
   it("a push right behind a request's answer wins: the answer is applied in frame order, not when the caller resumes", async () => {
