@@ -82,6 +82,9 @@ describe("public queues (real server, SDK clients)", () => {
     expect(new Set(names).size).toBe(12);
     expect(stored.every((g) => g.players.length === 4 && g.players.every((s) => s.bot === null))).toBe(true);
 
+    // While their game runs, a player cannot queue again: one game at a time.
+    await expect(players[0]!.client.joinQueue("e2e-d")).rejects.toMatchObject({ code: "ALREADY_PLAYING" });
+    expect((await fetchQueues(server.url)).find((q) => q.id === "e2e-d")?.waiting).toBe(0);
     // Everyone walks away: the server's bot plays the away seats to the end (DESIGN invariant 7).
     await Promise.all(players.map((p) => p.client.close()));
     await until("the three games are over", async () => (await games("finished")).filter((g) => byGame.has(g.id)).length === 3, 60_000);

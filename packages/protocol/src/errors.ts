@@ -46,6 +46,8 @@ export const PROTOCOL_ERROR_CODES = [
   "ALREADY_QUEUED",
   /** The player is in no queue. */
   "NOT_QUEUED",
+  /** The player's game is still running: finish it before queueing again (one game at a time). */
+  "ALREADY_PLAYING",
   /** No ready check with this match id for the player (over, or never theirs). */
   "MATCH_NOT_FOUND",
   "TOURNAMENT_NOT_FOUND",

@@ -33,6 +33,8 @@ export interface MatchmakerOptions {
   ordinals(playerIds: readonly string[], mode: string): Promise<Map<string, number>>;
   startGame: GameStarter;
   notify: MatchNotifier;
+  /** Is the player seated in a running game? Such a player cannot queue (one game at a time). */
+  inGame?(playerId: string): boolean;
   /** Milliseconds between two matching passes (0: no timer; call tick() yourself). */
   tickMs: number;
   log?: FastifyBaseLogger;
@@ -100,10 +102,11 @@ export class Matchmaker {
     return (await this.opts.store.entries(queueId)).length;
   }
 
-  /** Joins a queue. QUEUE_NOT_FOUND; ALREADY_QUEUED when the player is queued or in a ready check. */
+  /** Joins a queue. QUEUE_NOT_FOUND; ALREADY_PLAYING while seated in a running game; ALREADY_QUEUED when queued or in a ready check. */
   async join(player: { id: string; name: string }, queueId: string): Promise<QueueStatus> {
     const queue = this.queues.get(queueId);
     if (!queue) throw new MatchmakingError("QUEUE_NOT_FOUND", `no queue "${queueId}": GET /api/queues lists them`);
+    if (this.opts.inGame?.(player.id)) throw new MatchmakingError("ALREADY_PLAYING", "your game is still running: finish it before joining a queue");
     const rating = (await this.opts.ordinals([player.id], queue.mode)).get(player.id) ?? 0;
     const entry: QueueEntry = { playerId: player.id, name: player.name, rating, joinedAt: this.now() };
     if (!(await this.opts.store.join(queueId, entry))) {

@@ -70,6 +70,7 @@ export const matchmaking = fp(
       notify: (playerId, message) => {
         for (const l of listeners) l(playerId, message);
       },
+      inGame: (playerId) => host.gamesOf(playerId).length > 0,
       tickMs: config.MATCHMAKING_TICK_MS,
       log: app.log,
     });
