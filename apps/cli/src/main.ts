@@ -17,6 +17,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   play: { summary: "play a game in the terminal against bots, locally or on a server", load: () => import("./commands/play.js") },
   bots: { summary: "play tables of bot clients on a server; load-test it", load: () => import("./commands/bots.js") },
   replay: { summary: "replay a saved game log entry by entry", load: () => import("./commands/replay.js") },
+  queue: { summary: "join a public matchmaking queue on a server and play the game found", load: () => import("./commands/queue.js") },
+  tournament: { summary: "print a tournament's standings from a server", load: () => import("./commands/tournament.js") },
 };
 
 const USAGE = `Usage: bang <command> [options]
@@ -25,7 +27,7 @@ Bang! The Dice Game from the command line.
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(12)}${c.summary}`)
   .join("\n")}
 
 Run \`bang <command> --help\` for a command's options.`;

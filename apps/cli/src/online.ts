@@ -55,7 +55,7 @@ export async function playOnline(options: OnlineOptions, io: OnlineIo): Promise<
   client.on("error", (error) => process.stderr.write(`bang play: warning: ${error.code}: ${error.message}\n`));
   try {
     const code = options.code ?? (await client.createTable({ seats: options.players, botKind: options.bots })).code;
-    const story = new Narrator(client, code, me, url, say);
+    const story = new Narrator(client, tableSource(client, code), me, url, say);
     if (options.code !== null) {
       const joined = await client.joinTable(code);
       await client.setReady(code, true);
@@ -161,14 +161,14 @@ function gameOf(client: BangClient, code: string): Promise<string> {
  * listens from before the game starts (events may come right behind the start), and knows the game by
  * its table, whose push precedes the game's first message.
  */
-class Narrator {
+export class Narrator {
   private aliases: SeatAliases | null = null;
   /** The seq of the last view told. */
   private told = 0;
 
   constructor(
     private readonly client: BangClient,
-    private readonly code: string,
+    private readonly source: GameSource,
     private readonly me: PlayerId,
     private readonly url: string,
     private readonly say: (text: string) => void,
@@ -178,7 +178,7 @@ class Narrator {
   }
 
   private mine(message: EventMessage | SnapshotMessage): boolean {
-    return message.gameId === this.client.table(this.code)?.gameId;
+    return message.gameId === this.source.gameId();
   }
 
   /** The seat aliases of the game (from its first view). */
@@ -187,18 +187,18 @@ class Narrator {
     return this.aliases;
   }
 
-  /** Introduces the game, once: the table code, the seats with their names, the person's seat. */
+  /** Introduces the game, once: where it comes from, the seats with their names, the person's seat. */
   begin(view: PlayerView): void {
     if (this.aliases) return;
     const aliases = (this.aliases = SeatAliases.of(view));
-    const table = this.client.table(this.code);
-    const bots = table?.seats.filter((s) => s.bot !== null).length ?? 0;
+    const seats = view.players.map((p, i) => this.source.seat(p.id, i));
+    const bots = seats.filter((s) => s.bot !== null).length;
     const rows = view.players.map((p, i) => {
-      const seat = table?.seats.find((s) => s.playerId === p.id) ?? (table?.seats[i]?.playerId === null ? table.seats[i] : undefined);
-      const who = seat?.bot ? `${seat.name ?? "bot"} (${seat.bot} bot)` : (seat?.name ?? "?");
+      const seat = seats[i]!;
+      const who = seat.bot ? `${seat.name} (${seat.bot} bot)` : seat.name;
       return [aliases.seat(p.id), `${who}${p.id === this.me ? " (you)" : ""}`];
     });
-    this.say(`Bang! The Dice Game on ${this.url}, table ${this.code}: ${view.players.length} players, ${bots} of them the server's bots. You are ${aliases.seat(this.me)}.`);
+    this.say(`Bang! The Dice Game on ${this.url}, ${this.source.label}: ${view.players.length} players, ${bots} of them the server's bots. You are ${aliases.seat(this.me)}.`);
     this.say(["Seats:", ...columns(rows)].join("\n"));
   }
 
@@ -220,8 +220,29 @@ class Narrator {
   }
 }
 
+/** Where a narrated game comes from: its id once known, a label, and who holds each seat. */
+export interface GameSource {
+  gameId(): string | null | undefined;
+  /** "table ABC123", "queue classic-5". */
+  label: string;
+  seat(playerId: PlayerId, index: number): { name: string; bot: string | null };
+}
+
+/** The game of private table `code`, as the client's copy of the table tells it. */
+function tableSource(client: BangClient, code: string): GameSource {
+  return {
+    gameId: () => client.table(code)?.gameId,
+    label: `table ${code}`,
+    seat(playerId, i) {
+      const table = client.table(code);
+      const seat = table?.seats.find((s) => s.playerId === playerId) ?? (table?.seats[i]?.playerId === null ? table.seats[i] : undefined);
+      return seat?.bot ? { name: seat.name ?? "bot", bot: seat.bot } : { name: seat?.name ?? "?", bot: null };
+    },
+  };
+}
+
 /** The person's game on the server: prompts when the game waits for them, until it is over. */
-class OnlineGame {
+export class OnlineGame {
   constructor(
     private readonly client: BangClient,
     private readonly gameId: string,

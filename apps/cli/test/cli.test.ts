@@ -8,7 +8,7 @@ describe("bang", () => {
     const run = await bang(["--help"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: bang <command> \[options\]/);
-    for (const command of ["scenario", "simulate", "play", "bots", "replay"]) expect(run.stdout).toMatch(new RegExp(`^  ${command} +\\S`, "m"));
+    for (const command of ["scenario", "simulate", "play", "bots", "replay", "queue", "tournament"]) expect(run.stdout).toMatch(new RegExp(`^  ${command} +\\S`, "m"));
   });
 
   it("without a command prints the usage on stderr, exit 2", async () => {
@@ -18,7 +18,7 @@ describe("bang", () => {
     expect(run.stderr).toMatch(/^Usage: bang <command>/);
   });
 
-  for (const command of ["scenario", "simulate", "play", "bots", "replay"]) {
+  for (const command of ["scenario", "simulate", "play", "bots", "replay", "queue", "tournament"]) {
     it(`${command} --help and help ${command} print its usage and options`, async () => {
       const [a, b] = await Promise.all([bang([command, "--help"]), bang(["help", command])]);
       expect(a.code).toBe(0);
@@ -31,7 +31,7 @@ describe("bang", () => {
   it("an unknown command: one line, exit 2", async () => {
     const run = await bang(["dance"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('bang: unknown command "dance" (one of scenario, simulate, play, bots, replay); see bang --help\n');
+    expect(run.stderr).toBe('bang: unknown command "dance" (one of scenario, simulate, play, bots, replay, queue, tournament); see bang --help\n');
   });
 
   const bad: [string[], string][] = [

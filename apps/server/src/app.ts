@@ -6,11 +6,15 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Connection } from "./gateway/connection.js";
 import type { GameStore } from "./persistence/store.js";
+import { matchmaking } from "./plugins/matchmaking.js";
 import { services } from "./plugins/services.js";
 import { gameRoutes } from "./routes/games.js";
 import { guestRoutes } from "./routes/guests.js";
 import { healthRoutes } from "./routes/health.js";
 import { nodeRoutes } from "./routes/nodes.js";
+import { queueRoutes } from "./routes/queues.js";
+import { ratingRoutes } from "./routes/ratings.js";
+import { tournamentRoutes } from "./routes/tournaments.js";
 import { wsRoutes } from "./routes/ws.js";
 
 /** A node, built and ready to listen, with its graceful shutdown. */
@@ -66,10 +70,14 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
 
   // Our services, then routes.
   await app.register(services, { config, store });
+  await app.register(matchmaking);
   await app.register(healthRoutes);
   await app.register(guestRoutes);
   await app.register(gameRoutes);
   await app.register(nodeRoutes);
+  await app.register(queueRoutes);
+  await app.register(ratingRoutes);
+  await app.register(tournamentRoutes);
   await app.register(wsRoutes, { connections });
 
   let closing: Promise<void> | null = null;

@@ -25,6 +25,13 @@ export const configSchema = z.object({
   /** Log writer batching: largest batch and longest wait before a flush, in ms. */
   LOG_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
   LOG_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1_000).default(2),
+  // Matchmaking, ratings and tournaments (issue 5).
+  /** JSON array of queue definitions (see matchmaking/queues.ts); default: classic-5, classic-4-8, classic-4-bots. */
+  MATCHMAKING_QUEUES: z.string().optional(),
+  /** Milliseconds between two matching passes. */
+  MATCHMAKING_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** Organisers: comma-separated name:token pairs (tokens of 16+ characters). Unset: no organiser. */
+  ORGANISER_TOKENS: z.string().optional(),
   /** redis://host:port: runs the node as part of a cluster (needs DATABASE_URL). Unset: a single node. */
   REDIS_URL: z.string().optional(),
   /** Prefix of every Redis key and channel of this deployment. */

@@ -1,5 +1,5 @@
 import type { AnyPlayerView as PlayerView } from "@bang/engine";
-import { parseClientMessage, parseServerMessage, tableOptions, type ClientMessage, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
+import { parseClientMessage, parseServerMessage, tableOptions, type ClientMessage, type GameCommand, type QueueStatus, type ServerMessage, type TableView } from "@bang/protocol";
 import type { z } from "zod";
 import { backoffDelay } from "./backoff.js";
 import { Connection, type CloseDetail, type ConnectionDetail, type ConnectionStatus } from "./connection.js";
@@ -26,6 +26,10 @@ export type ClientEvents = {
   /** The view of a game changed (after an event or a snapshot). */
   state: (gameId: string, view: PlayerView, seq: number) => void;
   connection: (status: ConnectionStatus, detail: ConnectionDetail) => void;
+  /** The player's matchmaking status changed (queued, matched, back in the queue, out, playing). */
+  queue: (status: QueueStatus) => void;
+  /** A table was found: confirm it with `confirmMatch(matchId)` before its deadline. */
+  matchFound: (match: ServerMessageOf<"matchFound">) => void;
   /** Something went wrong that no promise reports: an invalid server frame, a server error without request, a listener that threw. */
   error: (error: ClientError) => void;
 };
@@ -60,6 +64,7 @@ export class BangClient {
   /** Aborts of the pending `waitFor` calls (run by `close()`). */
   private readonly waiters = new Set<(error: ClientError) => void>();
   private ridCounter = 0;
+  private queueState: QueueStatus = { state: "idle" };
   private me: Player | null = null;
 
   /** Checks the options (throws a TypeError or an INVALID_MESSAGE ClientError); does not connect yet. */
@@ -176,6 +181,53 @@ export class BangClient {
   /** The last known state of table `code`, if the player sits at it. */
   table(code: string): TableView | undefined {
     return this.tables.get(code);
+  }
+
+  // ---- matchmaking ------------------------------------------------------------------------------
+
+  /**
+   * Joins public queue `queueId` (GET /api/queues lists them) and resolves with the status (queued).
+   * Rejects with QUEUE_NOT_FOUND, or ALREADY_QUEUED when the player is in a queue already. A match
+   * found arrives as a `matchFound` event; its game, once everyone confirmed, as a `queue` status
+   * `playing` followed by the game's snapshot.
+   */
+  async joinQueue(queueId: string): Promise<QueueStatus> {
+    return this.queueOf(await this.request({ type: "queueJoin", queueId }));
+  }
+
+  /** Leaves the queue, or declines the match found. Rejects with NOT_QUEUED when in none. */
+  async leaveQueue(): Promise<QueueStatus> {
+    return this.queueOf(await this.request({ type: "queueLeave" }));
+  }
+
+  /** Asks the server where the player stands in matchmaking. */
+  async queueStatus(): Promise<QueueStatus> {
+    return this.queueOf(await this.request({ type: "queueStatus" }));
+  }
+
+  /** Confirms (default) or declines a found match. Rejects with MATCH_NOT_FOUND when it is over. */
+  async confirmMatch(matchId: string, accept = true): Promise<QueueStatus> {
+    return this.queueOf(await this.request({ type: "matchConfirm", matchId, accept }));
+  }
+
+  /**
+   * The last matchmaking status the server sent. A reconnect makes it `idle` (reason `disconnected`):
+   * the server takes a player whose socket closed out of the queue; join again.
+   */
+  get queue(): QueueStatus {
+    return this.queueState;
+  }
+
+  /** The status of an `ok` answer (already applied, in frame order, by onAnswer). */
+  private queueOf(answer: RequestAnswer): QueueStatus {
+    if (answer.type !== "ok" || !answer.queue) throw new ClientError("BAD_RESPONSE", "the server's ok carried no queue status");
+    return answer.queue;
+  }
+
+  private updateQueue(status: QueueStatus): void {
+    if (JSON.stringify(status) === JSON.stringify(this.queueState)) return;
+    this.queueState = status;
+    this.emitter.emit("queue", status);
   }
 
   // ---- games ------------------------------------------------------------------------------------
@@ -407,6 +459,11 @@ export class BangClient {
         return this.onAck(message);
       case "error":
         return this.onError(message);
+      case "queue":
+        return this.updateQueue(message.status);
+      case "matchFound":
+        this.emitter.emit("matchFound", message);
+        return;
       default: {
         const unknown: never = message;
         return unknown;
@@ -431,6 +488,8 @@ export class BangClient {
     this.connection.welcomed();
     for (const waiter of [...this.connectWaiters]) waiter.resolve(player);
     this.connectWaiters.clear();
+    // A dropped socket took the player out of the queue or the ready check (the server's rule): say so.
+    if (this.queueState.state === "queued" || this.queueState.state === "matched") this.updateQueue({ state: "idle", reason: "disconnected" });
     const games = new Set(this.tracker.followed());
     // A game started while the snapshot was lost in a drop: the table names it.
     for (const table of this.tables.values()) if (table.gameId && table.status === "playing") games.add(table.gameId);
@@ -440,6 +499,9 @@ export class BangClient {
 
   private onAnswer(message: RequestAnswer): void {
     if (message.type === "ok" && message.table) this.updateTable(message.table);
+    // Applied here, in frame order: a push right behind this answer (in the same read) must not be
+    // overwritten by the answer when the awaiting caller resumes.
+    if (message.type === "ok" && message.queue) this.updateQueue(message.queue);
     const entry = this.outbox.request(message.rid);
     if (entry && this.outbox.remove(entry)) entry.resolve(message);
   }

@@ -15,3 +15,23 @@ export { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_COMMAND_RETRIES, DEFAULT_REQUEST_TIME
 export type { CommandResult } from "./outbox.js";
 export type { EventMessage, Player, SnapshotMessage } from "./messages.js";
 export { webSocketUrl, type WebSocketConstructor, type WebSocketLike } from "./socket.js";
+export {
+  fetchQueues,
+  fetchRating,
+  fetchLeaderboard,
+  createTournament,
+  organiseTournament,
+  registerForTournament,
+  checkInTournament,
+  fetchTournament,
+  fetchStandings,
+  fetchAudit,
+  type QueueInfo,
+  type RatingView,
+  type PlayerRating,
+  type Standing,
+  type Tournament,
+  type TournamentStandings,
+  type AuditLine,
+  type NewTournament,
+} from "./competition.js";

@@ -219,6 +219,12 @@ export class FakeServer {
       case "command":
         if (!this.holdCommands) this.answer(peer, m);
         return;
+      case "queueJoin":
+        return this.send({ type: "ok", rid: m.rid, queue: { state: "queued", queueId: m.queueId, joinedAt: 1, ratingWindow: 3 } }, peer);
+      case "matchConfirm":
+        // The last confirmation: its answer, and right behind it the start of the game.
+        this.send({ type: "ok", rid: m.rid, queue: { state: "matched", queueId: "q", matchId: m.matchId, deadline: 2 } }, peer);
+        return this.send({ type: "queue", status: { state: "playing", queueId: "q", gameId: GAME_ID } }, peer);
       default:
         return this.send({ type: "ok", rid: m.rid }, peer);
     }

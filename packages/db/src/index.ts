@@ -17,3 +17,17 @@ export { commitLog, type LogGuard, type TransactionClient, type CommitFailures }
 export { applyMigrations, PRISMA_MIGRATE_LOCK, type MigrationReport, type MigrationSession, type MigrationTx } from "./migrations/apply.js";
 export { readMigrations, type MigrationFile } from "./migrations/read.js";
 export { locateMigrationsDir } from "./migrations/locate.js";
+export { createRatingRepository, type RatingRepository, type RatingRecord, type RatingChangeRecord, type RatingUpdate } from "./repositories/ratings.js";
+export {
+  createTournamentRepository,
+  type TournamentRepository,
+  type TournamentRecord,
+  type TournamentPlayerRecord,
+  type TournamentGameRecord,
+  type TournamentStatus,
+  type NoShowPolicy,
+  type TableResult,
+  type AuditRecord,
+  type NewTournament,
+  type Audited,
+} from "./repositories/tournaments.js";

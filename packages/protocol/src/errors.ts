@@ -39,6 +39,30 @@ export const PROTOCOL_ERROR_CODES = [
   "SHUTTING_DOWN",
   /** An unexpected server fault; the message carries no detail. */
   "INTERNAL",
+  // Matchmaking, ratings and tournaments.
+  /** No queue with this id. */
+  "QUEUE_NOT_FOUND",
+  /** The player is in a queue (or a ready check) already: one queue at a time. */
+  "ALREADY_QUEUED",
+  /** The player is in no queue. */
+  "NOT_QUEUED",
+  /** The player's game is still running: finish it before queueing again (one game at a time). */
+  "ALREADY_PLAYING",
+  /** No ready check with this match id for the player (over, or never theirs). */
+  "MATCH_NOT_FOUND",
+  "TOURNAMENT_NOT_FOUND",
+  /** The request needs the organiser role (an organiser's bearer token). */
+  "NOT_ORGANISER",
+  /** The tournament is not in a state that allows this (e.g. registering once it started). */
+  "WRONG_TOURNAMENT_STATUS",
+  "ALREADY_REGISTERED",
+  "NOT_REGISTERED",
+  /** Too few players to start (the message says how many are needed). */
+  "TOO_FEW_PLAYERS",
+  /** The game is not one of this tournament's tables. */
+  "GAME_NOT_IN_TOURNAMENT",
+  /** The game has no result yet. */
+  "GAME_NOT_FINISHED",
 ] as const;
 
 export const ERROR_CODES = [...RULE_ERROR_CODES, ...PROTOCOL_ERROR_CODES] as const;

@@ -22,3 +22,4 @@ export {
   type TableView,
 } from "./messages.js";
 export { parseClientMessage, parseServerMessage, type Parsed } from "./parse.js";
+export { queueId, matchId, queueStatus, queueExitReason, QUEUE_EXIT_REASONS, type QueueStatus, type QueueExitReason } from "./queue.js";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ERROR_CODES } from "./errors.js";
 import { gameCommand, gameEvent, playerId, playerView, shownCommand } from "./game.js";
+import { queueClientMessages, queueServerMessages, queueStatus } from "./queue.js";
 
 /** Limits every node enforces (and clients may check before sending). */
 export const LIMITS = {
@@ -59,6 +60,7 @@ export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("resume"), rid, gameId, lastSeq: seq }).strict(),
   z.object({ type: z.literal("command"), id: commandId, gameId, command: gameCommand }).strict(),
   z.object({ type: z.literal("ping"), rid }).strict(),
+  ...queueClientMessages,
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 export type ClientMessageType = ClientMessage["type"];
@@ -91,7 +93,7 @@ export type TableView = z.infer<typeof tableView>;
 export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("welcome"), player: z.object({ id: playerId, name: z.string() }).strict() }).strict(),
   /** The answer to a request that carried `rid`. */
-  z.object({ type: z.literal("ok"), rid, table: tableView.optional() }).strict(),
+  z.object({ type: z.literal("ok"), rid, table: tableView.optional(), queue: queueStatus.optional() }).strict(),
   z.object({ type: z.literal("table"), table: tableView }).strict(),
   /** The whole view now: after joining, spectating, or a resume too far behind. */
   z.object({ type: z.literal("snapshot"), gameId, seq, view: playerView }).strict(),
@@ -122,5 +124,6 @@ export const serverMessage = z.discriminatedUnion("type", [
     })
     .strict(),
   z.object({ type: z.literal("pong"), rid }).strict(),
+  ...queueServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { GameDirectory, GameHandle, Subscriber } from "../games/types.js";
 import type { Identity, VerifiedPlayer } from "../identity/tokens.js";
+import { MatchmakingError, type Matchmaker } from "../matchmaking/matchmaker.js";
 import { TableError, type Lobby } from "../tables/registry.js";
 
 /** Message rate a socket may sustain (per second), and the burst it may send at once. */
@@ -18,6 +19,8 @@ export interface ConnectionContext {
   games: GameDirectory;
   /** The lobby (this node's tables, or the cluster's). */
   tables: Lobby;
+  /** The public queues (issue 5). */
+  matchmaker: Matchmaker;
   identity: Identity;
   log: FastifyBaseLogger;
   /** Counts sockets (metrics). */
@@ -76,6 +79,26 @@ export class Connection {
         if (room && !this.closed && !this.games.has(room.id)) this.follow(room, true);
       });
     }
+  }
+
+  /** A matchmaking message for this socket's player: forward it, and follow the match's game once it starts. */
+  queueMessage(message: ServerMessage): void {
+    if (!this.player) return;
+    this.send(message);
+    if (message.type === "queue" && message.status.state === "playing") {
+      withGame(this.ctx.games.open(message.status.gameId), (room) => {
+        if (room && !this.closed && !this.games.has(room.id)) this.follow(room, true);
+      });
+    }
+  }
+
+  /** A game was started with this socket's player seated (a tournament table): follow it. */
+  seatedIn(gameId: string): void {
+    if (!this.player) return;
+    const playerId = this.player.id;
+    withGame(this.ctx.games.open(gameId), (room) => {
+      if (room && !this.closed && room.hasPlayer(playerId) && !this.games.has(room.id)) this.follow(room, true);
+    });
   }
 
   private error(code: ErrorCode, message: string, ref: { rid?: string; id?: string; gameId?: string } = {}): void {
@@ -173,7 +196,7 @@ export class Connection {
 
   private async handle(message: Exclude<ClientMessage, { type: "hello" }>, player: VerifiedPlayer): Promise<void> {
     const reply: Reply = (m) => this.send(m);
-    const { tables, games } = this.ctx;
+    const { tables, games, matchmaker } = this.ctx;
     try {
       switch (message.type) {
         case "ping":
@@ -199,6 +222,18 @@ export class Connection {
           reply({ type: "ok", rid: message.rid, table });
           return;
         }
+        case "queueJoin":
+          reply({ type: "ok", rid: message.rid, queue: await matchmaker.join(player, message.queueId) });
+          return;
+        case "queueLeave":
+          reply({ type: "ok", rid: message.rid, queue: await matchmaker.leave(player.id) });
+          return;
+        case "queueStatus":
+          reply({ type: "ok", rid: message.rid, queue: await matchmaker.status(player.id) });
+          return;
+        case "matchConfirm":
+          reply({ type: "ok", rid: message.rid, queue: await matchmaker.confirm(player.id, message.matchId, message.accept) });
+          return;
         case "spectate": {
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
@@ -228,7 +263,7 @@ export class Connection {
         }
       }
     } catch (error) {
-      if (error instanceof TableError) return this.error(error.code, error.message, refOf(message));
+      if (error instanceof TableError || error instanceof MatchmakingError) return this.error(error.code, error.message, refOf(message));
       throw error;
     }
   }

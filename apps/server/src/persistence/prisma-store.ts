@@ -37,6 +37,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
   const writer = createLogWriter(db, { maxBatch: config.LOG_BATCH_MAX, maxDelayMs: config.LOG_BATCH_DELAY_MS });
   return {
     kind: db.kind,
+    db,
     async createGuest(name) {
       const p = await players.createGuest(name);
       return { id: p.id, name: p.name };

@@ -1,3 +1,4 @@
+import type { DbHandle } from "@bang/db";
 import type { AnyCommand as Command, Face, GameSetup, Mode, Winner } from "@bang/engine";
 
 /** A seat of a stored game: a person (playerId) or a bot (botKind). */
@@ -43,6 +44,8 @@ export interface StoredGame {
  */
 export interface GameStore {
   readonly kind: string;
+  /** The database behind the store, for the services that keep their own tables (ratings, tournaments). */
+  readonly db: DbHandle;
   createGuest(name: string): Promise<{ id: string; name: string }>;
   /** Creates a running game; `fencingToken` is the creating owner's lease token (cluster mode, default 0). */
   createGame(game: { id: string; setup: GameSetup; tableCode: string | null; seats: StoredSeat[]; fencingToken?: number }): Promise<void>;

@@ -24,6 +24,8 @@ declare module "fastify" {
     lobby: Lobby;
     /** The cluster layer, null on a single node. */
     cluster: ClusterRuntime | null;
+    /** Where new games start (tables, queues, tournaments): this node, or the cluster's placement. */
+    gameFactory: GameFactory;
   }
 }
 
@@ -51,6 +53,7 @@ export const services = fp(
       },
       createGame: (args) => (cluster ? cluster.place(args) : owner.createGame(args)),
     };
+    app.decorate("gameFactory", factory);
     const tables = new TableRegistry(factory);
     app.decorate("tables", tables);
     if (config.REDIS_URL) {

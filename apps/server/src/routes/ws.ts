@@ -7,14 +7,27 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Set<Co
   app.lobby.onChange((table) => {
     for (const c of connections) c.tableChanged(table);
   });
+  app.onQueueMessage((playerId, message) => {
+    for (const c of connections) if (c.playerId === playerId) c.queueMessage(message);
+  });
+  app.onSeated((playerIds, gameId) => {
+    for (const c of connections) if (c.playerId && playerIds.includes(c.playerId)) c.seatedIn(gameId);
+  });
   app.get("/ws", { websocket: true, schema: { hide: true } }, (socket) => {
     if (!app.host.accepts) {
       socket.close(1001, "server shutting down");
       return;
     }
-    const connection = new Connection(socket, { games: app.games, tables: app.lobby, identity: app.identity, log: app.log, sockets: app.metrics.sockets });
+    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets });
     connections.add(connection);
-    socket.on("close", () => connections.delete(connection));
+    socket.on("close", () => {
+      connections.delete(connection);
+      // The player's last socket on this node: out of the queue (or the ready check).
+      const playerId = connection.playerId;
+      if (playerId && ![...connections].some((c) => c.playerId === playerId)) {
+        app.matchmaker.disconnected(playerId).catch((err: unknown) => app.log.error({ err }, "queue cleanup failed"));
+      }
+    });
   });
 }
 

@@ -1,0 +1,77 @@
+/**
+ * `bang queue` and `bang tournament standings` against the REAL game server (child process, embedded
+ * PGlite, the server's bots without delay).
+ */
+import { createGuest, createTournament, fetchStandings, fetchTournament, organiseTournament, registerForTournament } from "@bang/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bang, ensureBuilt, ensureServerBuilt, hasStack } from "./bang.js";
+import { startServer, type RunningServer } from "./server.js";
+
+const ORGANISER = "cli-organiser-token-0123456789";
+let server: RunningServer;
+
+beforeAll(async () => {
+  ensureBuilt();
+  ensureServerBuilt();
+  server = await startServer({
+    env: {
+      MATCHMAKING_QUEUES: JSON.stringify([{ id: "cli-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.2, readySeconds: 10 }]),
+      MATCHMAKING_TICK_MS: "50",
+      ORGANISER_TOKENS: `cli:${ORGANISER}`,
+      DISCONNECT_GRACE_MS: "100",
+    },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await server?.stop();
+}, 30_000);
+
+describe("bang queue", () => {
+  it("lists the queues, then joins one, confirms the match and plays the game to its end with a bot", async () => {
+    const list = await bang(["queue", "--server", server.url, "--list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^cli-bots\s+classic 4 seats, 0 waiting, bots after 0.2 s$/m);
+    const run = await bang(["queue", "--server", server.url, "--queue", "cli-bots", "--name", "cli", "--bot", "heuristic"]);
+    expect(run.stderr, server.output()).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Queued in cli-bots as cli/m);
+    expect(run.stdout).toMatch(/^Match found: cli and 3 bot\(s\)\. Confirming\.\.\.$/m);
+    expect(run.stdout).toMatch(/queue cli-bots: 4 players, 3 of them the server's bots/);
+    expect(run.stdout).toMatch(/^Game over: (law|outlaws|renegade) win\. You were (sheriff|deputy|outlaw|renegade) and (won|lost)\.$/m);
+  });
+
+  it("an unknown queue is a clear error with its code (exit 1), a missing option a usage error (exit 2)", async () => {
+    const run = await bang(["queue", "--server", server.url, "--queue", "nope", "--bot", "random"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^bang queue: QUEUE_NOT_FOUND: no queue "nope"/);
+    expect(hasStack(run.stderr)).toBe(false);
+    const usage = await bang(["queue", "--server", server.url]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--queue: required/);
+  });
+});
+
+describe("bang tournament standings", () => {
+  it("prints the standings of a finished tournament in the server's order", async () => {
+    const t = await createTournament(server.url, ORGANISER, { name: "CLI cup", tableSize: 4, rounds: 1, startsAt: new Date().toISOString() });
+    await organiseTournament(server.url, ORGANISER, t.id, { type: "open" });
+    for (const n of ["ann", "bob", "cat", "dan"]) await registerForTournament(server.url, (await createGuest(server.url, n)).token, t.id);
+    await organiseTournament(server.url, ORGANISER, t.id, { type: "start" });
+    const deadline = Date.now() + 60_000;
+    while ((await fetchTournament(server.url, t.id)).status !== "finished") {
+      if (Date.now() > deadline) throw new Error("the tournament did not finish");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const expected = (await fetchStandings(server.url, t.id)).standings;
+    const run = await bang(["tournament", "standings", t.id, "--server", server.url]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines[0]).toBe("CLI cup (finished)");
+    expect(lines[1]).toMatch(/^\s+#\s+player\s+points\s+final\s+wins\s+games$/);
+    expect(lines.slice(2).map((l) => l.trim().split(/\s+/).slice(0, 3))).toEqual(expected.map((s) => [String(s.place), s.name, String(s.points)]));
+    const missing = await bang(["tournament", "standings", "nope", "--server", server.url]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^bang tournament: TOURNAMENT_NOT_FOUND/);
+  });
+});

@@ -1,0 +1,278 @@
+import { randomUUID } from "node:crypto";
+import type { ErrorCode, QueueExitReason, QueueStatus, ServerMessage } from "@bang/protocol";
+import type { FastifyBaseLogger } from "fastify";
+import type { RoomSeat } from "../games/types.js";
+import { formTables, ratingWindow, type Proposal } from "./forming.js";
+import type { QueueDefinition } from "./queues.js";
+import type { QueueEntry, QueueStore } from "./store.js";
+
+/** A refused queue request, with its stable code (nothing changed). */
+export class MatchmakingError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "MatchmakingError";
+  }
+}
+
+/**
+ * Starts the game of a confirmed match and resolves its id. The default (services.ts) calls the node's
+ * GameHost.createGame; in cluster mode this is the seam where the game is placed on a node.
+ */
+export type GameStarter = (match: { queue: QueueDefinition; seats: RoomSeat[] }) => Promise<{ gameId: string }>;
+
+/** Delivers a message to a player's sockets on this node (the seam for routing it to another node). */
+export type MatchNotifier = (playerId: string, message: ServerMessage) => void;
+
+export interface MatchmakerOptions {
+  queues: readonly QueueDefinition[];
+  store: QueueStore;
+  /** The rating ordinal of each player in `mode` (0 for players never rated). */
+  ordinals(playerIds: readonly string[], mode: string): Promise<Map<string, number>>;
+  startGame: GameStarter;
+  notify: MatchNotifier;
+  /** Is the player seated in a running game? Such a player cannot queue (one game at a time). */
+  inGame?(playerId: string): boolean;
+  /** Milliseconds between two matching passes (0: no timer; call tick() yourself). */
+  tickMs: number;
+  log?: FastifyBaseLogger;
+  /** Clock, epoch ms (tests). */
+  now?: () => number;
+}
+
+/** A found match waiting for every player's confirmation. Its timer is owned by the matchmaker. */
+interface ReadyCheck {
+  matchId: string;
+  queue: QueueDefinition;
+  entries: QueueEntry[];
+  bots: number;
+  confirmed: Set<string>;
+  deadline: number;
+  timer: NodeJS.Timeout;
+  settled: boolean;
+}
+
+/**
+ * The matchmaker of a node: joins and leaves, matching passes over every queue (formTables, then an
+ * atomic claim per table), ready checks, and the start of confirmed matches. Whoever does not confirm
+ * in time (or declines, or disconnects) goes out; the others go back in with their original join time.
+ */
+export class Matchmaker {
+  private readonly queues: Map<string, QueueDefinition>;
+  private readonly checks = new Map<string, ReadyCheck>();
+  private readonly checkOf = new Map<string, string>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<number> | null = null;
+  private disposed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: MatchmakerOptions) {
+    this.queues = new Map(opts.queues.map((q) => [q.id, q]));
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Starts the matching timer (every tickMs). */
+  start(): void {
+    if (this.opts.tickMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      this.tick().catch((err: unknown) => this.opts.log?.error({ err }, "matching pass failed"));
+    }, this.opts.tickMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and every ready check's timer. */
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const c of this.checks.values()) clearTimeout(c.timer);
+    this.checks.clear();
+    this.checkOf.clear();
+  }
+
+  /** The queue definitions. */
+  definitions(): QueueDefinition[] {
+    return [...this.queues.values()];
+  }
+
+  /** Players waiting in queue `queueId` now. */
+  async waiting(queueId: string): Promise<number> {
+    return (await this.opts.store.entries(queueId)).length;
+  }
+
+  /** Joins a queue. QUEUE_NOT_FOUND; ALREADY_PLAYING while seated in a running game; ALREADY_QUEUED when queued or in a ready check. */
+  async join(player: { id: string; name: string }, queueId: string): Promise<QueueStatus> {
+    const queue = this.queues.get(queueId);
+    if (!queue) throw new MatchmakingError("QUEUE_NOT_FOUND", `no queue "${queueId}": GET /api/queues lists them`);
+    if (this.opts.inGame?.(player.id)) throw new MatchmakingError("ALREADY_PLAYING", "your game is still running: finish it before joining a queue");
+    const rating = (await this.opts.ordinals([player.id], queue.mode)).get(player.id) ?? 0;
+    const entry: QueueEntry = { playerId: player.id, name: player.name, rating, joinedAt: this.now() };
+    if (!(await this.opts.store.join(queueId, entry))) {
+      const place = await this.opts.store.placement(player.id);
+      throw new MatchmakingError("ALREADY_QUEUED", `you are already ${place?.state === "matched" ? "in a ready check" : "queued"} in "${place?.queueId ?? "?"}": one queue at a time, leave it first`);
+    }
+    return this.queuedStatus(queue, entry);
+  }
+
+  /** Leaves the queue, or declines the ready check the player is in. NOT_QUEUED when neither. */
+  async leave(playerId: string): Promise<QueueStatus> {
+    const matchId = this.checkOf.get(playerId);
+    if (matchId) {
+      await this.fail(this.checks.get(matchId)!, new Map([[playerId, "declined"]]), playerId);
+      return { state: "idle", reason: "declined" };
+    }
+    const left = await this.opts.store.leave(playerId);
+    if (!left) throw new MatchmakingError("NOT_QUEUED", "you are in no queue");
+    return { state: "idle", reason: "left" };
+  }
+
+  /** Where the player stands. */
+  async status(playerId: string): Promise<QueueStatus> {
+    const place = await this.opts.store.placement(playerId);
+    if (!place) return { state: "idle" };
+    if (place.state === "matched") {
+      const check = this.checks.get(place.matchId);
+      return { state: "matched", queueId: place.queueId, matchId: place.matchId, deadline: check?.deadline ?? this.now() };
+    }
+    const queue = this.queues.get(place.queueId);
+    return queue ? this.queuedStatus(queue, place.entry) : { state: "idle" };
+  }
+
+  /** Confirms (or declines) a found match. MATCH_NOT_FOUND when the player has no such ready check here. */
+  async confirm(playerId: string, matchId: string, accept: boolean): Promise<QueueStatus> {
+    const check = this.checks.get(matchId);
+    if (!check || check.settled || !check.entries.some((e) => e.playerId === playerId)) {
+      throw new MatchmakingError("MATCH_NOT_FOUND", `no ready check ${matchId} waits for you (it is over, or not yours)`);
+    }
+    if (!accept) {
+      await this.fail(check, new Map([[playerId, "declined"]]), playerId);
+      return { state: "idle", reason: "declined" };
+    }
+    check.confirmed.add(playerId);
+    const status: QueueStatus = { state: "matched", queueId: check.queue.id, matchId, deadline: check.deadline };
+    if (check.confirmed.size === check.entries.length) {
+      this.startMatch(check).catch((err: unknown) => this.opts.log?.error({ err, matchId }, "a confirmed match failed to start"));
+    }
+    return status;
+  }
+
+  /** The player's last socket on this node closed: out of the queue or the ready check. */
+  async disconnected(playerId: string): Promise<void> {
+    const matchId = this.checkOf.get(playerId);
+    if (matchId) return this.fail(this.checks.get(matchId)!, new Map([[playerId, "disconnected"]]), playerId);
+    await this.opts.store.leave(playerId);
+  }
+
+  /**
+   * One matching pass over every queue: proposes tables, claims each atomically and opens its ready
+   * check; then sends out whoever waited past the queue's maximum wait. Resolves the number of matches
+   * found. Passes never overlap (a pass asked during another returns that one's promise).
+   */
+  tick(): Promise<number> {
+    if (this.disposed) return Promise.resolve(0);
+    return (this.ticking ??= this.pass().finally(() => (this.ticking = null)));
+  }
+
+  private async pass(): Promise<number> {
+    let found = 0;
+    for (const queue of this.queues.values()) {
+      const entries = await this.opts.store.entries(queue.id);
+      if (entries.length === 0) continue;
+      const now = this.now();
+      const matched = new Set<string>();
+      for (const proposal of formTables(entries, queue, now)) {
+        const matchId = randomUUID();
+        const ids = proposal.players.map((p) => p.playerId);
+        if (!(await this.opts.store.claim(queue.id, matchId, ids))) continue;
+        for (const id of ids) matched.add(id);
+        this.openCheck(queue, matchId, proposal);
+        found++;
+      }
+      if (queue.maxWaitSeconds !== null) {
+        for (const e of entries) {
+          if (matched.has(e.playerId) || now - e.joinedAt < queue.maxWaitSeconds * 1000) continue;
+          if (await this.opts.store.leave(e.playerId)) {
+            this.opts.notify(e.playerId, { type: "queue", status: { state: "idle", reason: "maxWait", message: `no table found within ${queue.maxWaitSeconds} s in "${queue.id}": you left the queue; join again to keep waiting` } });
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  private openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal): void {
+    const deadline = this.now() + queue.readySeconds * 1000;
+    const check: ReadyCheck = {
+      matchId,
+      queue,
+      entries: proposal.players,
+      bots: proposal.bots,
+      confirmed: new Set(),
+      deadline,
+      settled: false,
+      timer: setTimeout(() => {
+        const out = new Map<string, QueueExitReason>();
+        for (const e of check.entries) if (!check.confirmed.has(e.playerId)) out.set(e.playerId, "readyTimeout");
+        this.fail(check, out, null).catch((err: unknown) => this.opts.log?.error({ err, matchId }, "a ready check failed to end"));
+      }, queue.readySeconds * 1000),
+    };
+    check.timer.unref();
+    this.checks.set(matchId, check);
+    for (const e of proposal.players) this.checkOf.set(e.playerId, matchId);
+    const players = proposal.players.map((p) => ({ id: p.playerId, name: p.name }));
+    for (const e of proposal.players) {
+      this.opts.notify(e.playerId, { type: "matchFound", matchId, queueId: queue.id, players, bots: proposal.bots, deadline });
+      this.opts.notify(e.playerId, { type: "queue", status: { state: "matched", queueId: queue.id, matchId, deadline } });
+    }
+  }
+
+  /** Ends a ready check that failed: `out` leave matchmaking, everyone else goes back in. */
+  private async fail(check: ReadyCheck, out: Map<string, QueueExitReason>, asker: string | null): Promise<void> {
+    if (check.settled) return;
+    this.settle(check);
+    const back = check.entries.filter((e) => !out.has(e.playerId));
+    await this.opts.store.release(check.matchId, [...out.keys()]);
+    await this.opts.store.requeue(check.queue.id, check.matchId, back);
+    for (const [id, reason] of out) {
+      if (id === asker) continue;
+      const message = reason === "readyTimeout" ? `you did not confirm the match within ${check.queue.readySeconds} s: you left the queue` : undefined;
+      this.opts.notify(id, { type: "queue", status: message ? { state: "idle", reason, message } : { state: "idle", reason } });
+    }
+    for (const e of back) this.opts.notify(e.playerId, { type: "queue", status: this.queuedStatus(check.queue, e) });
+  }
+
+  private settle(check: ReadyCheck): void {
+    check.settled = true;
+    clearTimeout(check.timer);
+    this.checks.delete(check.matchId);
+    for (const e of check.entries) if (this.checkOf.get(e.playerId) === check.matchId) this.checkOf.delete(e.playerId);
+  }
+
+  /** Every player confirmed: start the game; if it cannot start, everyone goes back in the queue. */
+  private async startMatch(check: ReadyCheck): Promise<void> {
+    if (check.settled) return;
+    this.settle(check);
+    const seats: RoomSeat[] = check.entries.map((e, index) => ({ index, playerId: e.playerId, name: e.name, bot: null }));
+    for (let b = 0; b < check.bots; b++) {
+      const index = seats.length;
+      seats.push({ index, playerId: `bot-${check.matchId.slice(0, 8)}-${index}`, name: `bot ${b + 1}`, bot: check.queue.botKind });
+    }
+    let gameId: string;
+    try {
+      ({ gameId } = await this.opts.startGame({ queue: check.queue, seats }));
+    } catch (err) {
+      this.opts.log?.warn({ err, matchId: check.matchId }, "a confirmed match could not start: its players go back in the queue");
+      await this.opts.store.requeue(check.queue.id, check.matchId, check.entries);
+      for (const e of check.entries) this.opts.notify(e.playerId, { type: "queue", status: this.queuedStatus(check.queue, e) });
+      return;
+    }
+    await this.opts.store.release(check.matchId, check.entries.map((e) => e.playerId));
+    for (const e of check.entries) this.opts.notify(e.playerId, { type: "queue", status: { state: "playing", queueId: check.queue.id, gameId } });
+  }
+
+  private queuedStatus(queue: QueueDefinition, entry: QueueEntry): QueueStatus {
+    return { state: "queued", queueId: queue.id, joinedAt: entry.joinedAt, ratingWindow: ratingWindow(queue, this.now() - entry.joinedAt) };
+  }
+}

@@ -1,0 +1,128 @@
+import { createRatingRepository, createTournamentRepository } from "@bang/db";
+import { replay, type GameState } from "@bang/engine";
+import type { ServerMessage } from "@bang/protocol";
+import fp from "fastify-plugin";
+import type { FastifyInstance } from "fastify";
+import { connectRedis, type Redis } from "../cluster/redis.js";
+import type { GameRoom } from "../games/room.js";
+import { Matchmaker } from "../matchmaking/matchmaker.js";
+import { MemoryQueueStore } from "../matchmaking/memory-store.js";
+import { parseQueues } from "../matchmaking/queues.js";
+import { RedisQueueStore } from "../matchmaking/redis-store.js";
+import type { QueueStore } from "../matchmaking/store.js";
+import { RatingService } from "../ratings/service.js";
+import { parseOrganisers, type Organisers } from "../tournaments/organisers.js";
+import { TournamentService } from "../tournaments/service.js";
+import type { FinishedTable } from "../tournaments/table-format.js";
+
+/** Delivers queue messages to the sockets of a player on this node. */
+export type QueueListener = (playerId: string, message: ServerMessage) => void;
+/** Told when a game that seats `playerIds` was started for them (a tournament table). */
+export type SeatedListener = (playerIds: readonly string[], gameId: string) => void;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ratings: RatingService;
+    matchmaker: Matchmaker;
+    tournaments: TournamentService;
+    organisers: Organisers;
+    /** Adds the listener that forwards matchmaking messages to sockets (the WebSocket route). */
+    onQueueMessage(listener: QueueListener): void;
+    /** Adds the listener that makes connected players follow a tournament game started for them. */
+    onSeated(listener: SeatedListener): void;
+  }
+}
+
+/** The scoring input of a finished game's state. */
+function finishedTableOf(state: Pick<GameState, "players" | "winner">): FinishedTable {
+  return { players: state.players.map((p) => ({ id: p.id, role: p.role, alive: p.alive })), winners: state.winner?.players ?? [], team: state.winner?.team ?? "" };
+}
+
+/**
+ * Matchmaking, ratings and tournaments on a node: the rating service (OpenSkill), the queue store
+ * (in memory, or Redis with REDIS_URL) and its matchmaker, the tournaments and the organisers. Every
+ * finished game goes through the ratings (when rated) and the tournaments (when one of theirs).
+ */
+export const matchmaking = fp(
+  async (app: FastifyInstance) => {
+    const { config, store, host, gameFactory } = app;
+    const ratings = new RatingService(createRatingRepository(store.db));
+    let redis: Redis | null = null;
+    let queueStore: QueueStore;
+    if (config.REDIS_URL) {
+      redis = await connectRedis(config.REDIS_URL, { name: "bang-matchmaking" });
+      queueStore = new RedisQueueStore(redis, config.REDIS_PREFIX);
+    } else queueStore = new MemoryQueueStore();
+
+    const listeners = new Set<QueueListener>();
+    const seatedListeners = new Set<SeatedListener>();
+    const matchmaker = new Matchmaker({
+      queues: parseQueues(config.MATCHMAKING_QUEUES),
+      store: queueStore,
+      ordinals: (ids, mode) => ratings.ordinals(ids, mode),
+      // On this node, or on the least loaded live node of the cluster (REDIS_URL).
+      startGame: async ({ queue, seats }) => {
+        const room = await gameFactory.createGame({ seats, tableCode: null, turnSeconds: queue.turnSeconds, mode: queue.mode });
+        // Marked right after the start: a game cannot end before its first turns are played.
+        await ratings.markRated(room.id, queue.mode, "queue");
+        return { gameId: room.id };
+      },
+      notify: (playerId, message) => {
+        for (const l of listeners) l(playerId, message);
+      },
+      inGame: (playerId) => app.games.gamesOf(playerId).length > 0,
+      tickMs: config.MATCHMAKING_TICK_MS,
+      log: app.log,
+    });
+
+    const tournaments = new TournamentService({
+      repo: createTournamentRepository(store.db),
+      startGame: async (seats) => {
+        const room = await gameFactory.createGame({ seats, tableCode: null, turnSeconds: 60 });
+        const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
+        for (const l of seatedListeners) l(people, room.id);
+        return { gameId: room.id };
+      },
+      markRated: (gameId, mode) => ratings.markRated(gameId, mode, "tournament"),
+      ordinals: (ids, mode) => ratings.ordinals(ids, mode),
+      finishedTable: async (gameId) => {
+        const game = await store.getGame(gameId);
+        if (!game || game.status !== "finished") return null;
+        const entries = await store.loadLog(gameId);
+        const last = replay({ setup: game.setup, entries: entries.map((e) => ({ command: e.command })) }).at(-1);
+        return last?.winner && last.mode === "classic" ? finishedTableOf(last) : null;
+      },
+      log: app.log,
+    });
+
+    host.onFinished((room: GameRoom) => {
+      if (!room.over) return;
+      const botIds = new Set(room.seats.filter((s) => s.bot).map((s) => s.playerId));
+      ratings.applyFinished({ id: room.id, mode: room.setup.mode ?? "classic", state: room.state, botIds }).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "ratings update failed"));
+      if (room.state.mode !== "classic") return; // the table format plays classic games
+      tournaments.gameFinished(room.id, finishedTableOf(room.state)).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "tournament result failed"));
+    });
+
+    app.decorate("ratings", ratings);
+    app.decorate("matchmaker", matchmaker);
+    app.decorate("tournaments", tournaments);
+    app.decorate("organisers", parseOrganisers(config.ORGANISER_TOKENS));
+    app.decorate("onQueueMessage", (listener: QueueListener) => void listeners.add(listener));
+    app.decorate("onSeated", (listener: SeatedListener) => void seatedListeners.add(listener));
+    app.addHook("onClose", async () => {
+      matchmaker.dispose();
+      await queueStore.close();
+      if (redis) await redis.quit().catch(() => undefined);
+    });
+    matchmaker.start();
+    // Results of tournament games that finished while no hook could record them (restart).
+    app.addHook("onReady", async () => {
+      const recorded = await tournaments.reconcile().catch((err: unknown) => {
+        app.log.error({ err }, "tournament reconcile failed");
+        return 0;
+      });
+      if (recorded > 0) app.log.info({ recorded }, "tournament results caught up");
+    });
+  },
+  { name: "bang-matchmaking", dependencies: ["bang-services"] },
+);

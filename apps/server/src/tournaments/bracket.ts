@@ -1,0 +1,181 @@
+import { BracketsManager } from "brackets-manager";
+import { InMemoryDatabase } from "brackets-memory-db";
+import { Status, type Match } from "brackets-model";
+import type { ErrorCode } from "@bang/protocol";
+
+/** Head-to-head formats, for the duel mode (2-seat games). */
+export type BracketFormat = "single_elimination" | "double_elimination" | "round_robin";
+export const BRACKET_FORMATS: readonly BracketFormat[] = ["single_elimination", "double_elimination", "round_robin"];
+
+/** A refused bracket report, with its stable code (nothing changed). */
+export class BracketError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "BracketError";
+  }
+}
+
+/**
+ * Starts the duel game of one bracket match between two players and resolves its game id. The seam
+ * for the duel mode: the node's host creates a 2-seat "duel" game once that mode exists.
+ */
+export type DuelStarter = (duel: { matchId: number; players: [string, string] }) => Promise<{ gameId: string }>;
+
+/** One match of the bracket as the API shows it. */
+export interface BracketMatch {
+  matchId: number;
+  groupId: number;
+  roundId: number;
+  number: number;
+  status: "locked" | "waiting" | "ready" | "running" | "completed" | "archived";
+  players: [string | null, string | null];
+  winner: string | null;
+  gameId: string | null;
+}
+
+const STATUS: Record<number, BracketMatch["status"]> = {
+  [Status.Locked]: "locked",
+  [Status.Waiting]: "waiting",
+  [Status.Ready]: "ready",
+  [Status.Running]: "running",
+  [Status.Completed]: "completed",
+  [Status.Archived]: "archived",
+};
+
+/**
+ * A head-to-head bracket (single or double elimination, round robin) kept by the `brackets-manager`
+ * package on its in-memory storage: the bracket's structure, progression and final standings are the
+ * library's. This layer starts a duel game for every match that becomes ready (both players known),
+ * takes each game's result back (`report`), and refuses a game that is not one of its matches.
+ */
+export class Bracket {
+  private readonly gameOfMatch = new Map<number, string>();
+  private readonly matchOfGame = new Map<string, number>();
+  private readonly participantOf = new Map<string, number>();
+  private readonly playerOf = new Map<number, string>();
+  /** Players in a running duel: a round robin makes every match ready at once, but a player plays one at a time. */
+  private readonly busy = new Set<string>();
+  private serial: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly manager: BracketsManager,
+    private readonly stageId: number,
+    readonly format: BracketFormat,
+    private readonly startDuel: DuelStarter,
+  ) {}
+
+  /**
+   * Creates the bracket for `players` (player ids, best seed first; at least 2) and starts the duels
+   * of every match ready. Elimination brackets use the standard seeding (1 meets the last seed, ...);
+   * double elimination has a single grand final; round robin is one group where everyone meets once.
+   */
+  static async create(format: BracketFormat, players: readonly string[], startDuel: DuelStarter): Promise<Bracket> {
+    if (players.length < 2 || new Set(players).size !== players.length) throw new BracketError("TOO_FEW_PLAYERS", "a bracket needs at least 2 distinct players");
+    const manager = new BracketsManager(new InMemoryDatabase());
+    const size = format === "round_robin" ? players.length : 2 ** Math.ceil(Math.log2(players.length));
+    const stage = await manager.create.stage({
+      tournamentId: 0,
+      name: format,
+      type: format,
+      seeding: [...players, ...Array<null>(format === "round_robin" ? 0 : size - players.length).fill(null)],
+      settings:
+        format === "round_robin"
+          ? { groupCount: 1, roundRobinMode: "simple" }
+          : format === "double_elimination"
+            ? { grandFinal: "simple", seedOrdering: ["inner_outer"], balanceByes: true }
+            : { seedOrdering: ["inner_outer"], balanceByes: true },
+    });
+    const bracket = new Bracket(manager, Number(stage.id), format, startDuel);
+    const data = await manager.get.stageData(stage.id);
+    for (const p of data.participant) {
+      bracket.participantOf.set(p.name, Number(p.id));
+      bracket.playerOf.set(Number(p.id), p.name);
+    }
+    await bracket.startReady();
+    return bracket;
+  }
+
+  private run<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.serial.then(task, task);
+    this.serial = next.catch(() => undefined);
+    return next;
+  }
+
+  private async allMatches(): Promise<Match[]> {
+    return (await this.manager.get.stageData(this.stageId)).match as Match[];
+  }
+
+  /** Starts the duel of every ready match that has none yet and whose two players are free. */
+  private async startReady(): Promise<void> {
+    for (const m of await this.allMatches()) {
+      const id = Number(m.id);
+      if (m.status !== Status.Ready || this.gameOfMatch.has(id)) continue;
+      const a = this.playerOf.get(Number(m.opponent1!.id))!;
+      const b = this.playerOf.get(Number(m.opponent2!.id))!;
+      if (this.busy.has(a) || this.busy.has(b)) continue;
+      this.busy.add(a);
+      this.busy.add(b);
+      // Marked before the game starts, so a fast result never finds the match unknown.
+      this.gameOfMatch.set(id, "");
+      const { gameId } = await this.startDuel({ matchId: id, players: [a, b] });
+      this.gameOfMatch.set(id, gameId);
+      this.matchOfGame.set(gameId, id);
+      await this.manager.update.match({ id, status: Status.Running });
+    }
+  }
+
+  /**
+   * The result of duel game `gameId`: `winner` won it. The library moves the bracket on, and the newly
+   * ready matches' duels start. GAME_NOT_IN_TOURNAMENT for a game that is not one of the bracket's;
+   * INVALID_MESSAGE when `winner` did not play it. A result reported twice changes nothing.
+   */
+  report(gameId: string, winner: string): Promise<void> {
+    return this.run(async () => {
+      const matchId = this.matchOfGame.get(gameId);
+      if (matchId === undefined) throw new BracketError("GAME_NOT_IN_TOURNAMENT", `game ${gameId} is not a match of this bracket`);
+      const match = (await this.allMatches()).find((m) => Number(m.id) === matchId)!;
+      const one = this.playerOf.get(Number(match.opponent1?.id));
+      const two = this.playerOf.get(Number(match.opponent2?.id));
+      if (winner !== one && winner !== two) throw new BracketError("INVALID_MESSAGE", `winner: ${winner} did not play game ${gameId}`);
+      if (match.status >= Status.Completed) return;
+      this.busy.delete(one!);
+      this.busy.delete(two!);
+      await this.manager.update.match({
+        id: matchId,
+        opponent1: { result: winner === one ? "win" : "loss" },
+        opponent2: { result: winner === two ? "win" : "loss" },
+      });
+      await this.startReady();
+    });
+  }
+
+  /** Every match, in the library's order. */
+  async matches(): Promise<BracketMatch[]> {
+    return (await this.allMatches()).map((m) => {
+      const players: [string | null, string | null] = [this.playerOf.get(Number(m.opponent1?.id)) ?? null, this.playerOf.get(Number(m.opponent2?.id)) ?? null];
+      const winner = m.opponent1?.result === "win" ? players[0] : m.opponent2?.result === "win" ? players[1] : null;
+      const gameId = this.gameOfMatch.get(Number(m.id)) || null;
+      return { matchId: Number(m.id), groupId: Number(m.group_id), roundId: Number(m.round_id), number: m.number, status: STATUS[m.status] ?? "locked", players, winner, gameId };
+    });
+  }
+
+  /** Over when no match is left to play (every match completed, archived, or a bye). */
+  async finished(): Promise<boolean> {
+    return (await this.allMatches()).every((m) => m.status >= Status.Completed || m.opponent1 === null || m.opponent2 === null);
+  }
+
+  /**
+   * The final standings, best first, from the library: elimination ranks (tied ranks for players out in
+   * the same round), or round robin by wins (3 points a win).
+   */
+  async standings(): Promise<{ playerId: string; rank: number }[]> {
+    const items =
+      this.format === "round_robin"
+        ? await this.manager.get.finalStandings(this.stageId, { rankingFormula: (item) => 3 * item.wins })
+        : await this.manager.get.finalStandings(this.stageId);
+    return items.map((s) => ({ playerId: this.playerOf.get(Number(s.id))!, rank: s.rank }));
+  }
+}

@@ -1,0 +1,286 @@
+import type { Audited, NoShowPolicy, TableResult, TournamentRecord, TournamentRepository } from "@bang/db";
+import type { ErrorCode } from "@bang/protocol";
+import type { FastifyBaseLogger } from "fastify";
+import type { RoomSeat } from "../games/types.js";
+import { scoreTable, seatTables, standings, type FinishedTable, type Standing } from "./table-format.js";
+
+/** A refused tournament request: its code and HTTP status (nothing changed). */
+export class TournamentError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "TournamentError";
+  }
+}
+
+/** What an organiser gives to create a tournament. */
+export interface TournamentInput {
+  name: string;
+  mode: "classic";
+  tableSize: number;
+  format: "table";
+  rounds: number;
+  rated: boolean;
+  noShow: NoShowPolicy;
+  /** ISO 8601. */
+  startsAt: string;
+}
+
+/** What the tournaments need from the node. */
+export interface TournamentDeps {
+  repo: TournamentRepository;
+  /** Starts one table's game (the host's createGame; the seam for cluster placement). */
+  startGame(seats: RoomSeat[]): Promise<{ gameId: string }>;
+  /** Marks a game rated (rated tournaments). */
+  markRated(gameId: string, mode: string): Promise<void>;
+  /** Rating ordinals of players, for seeding by rating. */
+  ordinals(playerIds: readonly string[], mode: string): Promise<Map<string, number>>;
+  /** The final table of a finished stored game (null: unknown or still running). */
+  finishedTable(gameId: string): Promise<FinishedTable | null>;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Tournaments in the table format: an organiser creates one, opens registration, seeds and starts it;
+ * players register and check in; each round's tables are started as games automatically, each
+ * finished game's result comes back (the host's finished-game hook, or an organiser's report), and the
+ * standings follow. After `rounds` rounds the top `tableSize` players meet at a final table. Every
+ * organiser change is written with its audit line (who, when, what) in the same transaction.
+ * Changes of one tournament run one at a time (a per-tournament queue).
+ */
+export class TournamentService {
+  private readonly serials = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly deps: TournamentDeps) {}
+
+  private serial<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const run = (this.serials.get(id) ?? Promise.resolve()).then(task, task);
+    const tail = run.catch(() => undefined);
+    this.serials.set(id, tail);
+    void tail.then(() => {
+      if (this.serials.get(id) === tail) this.serials.delete(id);
+    });
+    return run;
+  }
+
+  private async find(id: string): Promise<TournamentRecord> {
+    const t = await this.deps.repo.get(id);
+    if (!t) throw new TournamentError("TOURNAMENT_NOT_FOUND", 404, `no tournament ${id}`);
+    return t;
+  }
+
+  private static expect(t: TournamentRecord, status: TournamentRecord["status"], doing: string): void {
+    if (t.status !== status) throw new TournamentError("WRONG_TOURNAMENT_STATUS", 409, `cannot ${doing}: tournament ${t.id} is ${t.status}, not ${status}`);
+  }
+
+  async create(actor: string, input: TournamentInput): Promise<TournamentRecord> {
+    const startsAt = new Date(input.startsAt);
+    if (Number.isNaN(startsAt.getTime())) throw new TournamentError("INVALID_MESSAGE", 400, "startsAt: not a date (ISO 8601)");
+    return this.deps.repo.create({ ...input, startsAt, createdBy: actor }, { actor, action: "create", detail: { ...input } });
+  }
+
+  get(id: string): Promise<TournamentRecord> {
+    return this.find(id);
+  }
+
+  list(limit = 50) {
+    return this.deps.repo.list(limit);
+  }
+
+  auditLog(id: string) {
+    return this.find(id).then(() => this.deps.repo.auditLog(id));
+  }
+
+  /** Opens registration (created -> registration). */
+  open(actor: string, id: string): Promise<TournamentRecord> {
+    return this.serial(id, async () => {
+      const t = await this.find(id);
+      TournamentService.expect(t, "created", "open registration");
+      await this.deps.repo.transition(id, "created", { status: "registration" }, { actor, action: "open", detail: {} });
+      return this.find(id);
+    });
+  }
+
+  /** Registers a player. ALREADY_REGISTERED the second time; only while registration is open. */
+  register(player: { id: string; name: string }, id: string): Promise<TournamentRecord> {
+    return this.serial(id, async () => {
+      const t = await this.find(id);
+      TournamentService.expect(t, "registration", "register");
+      if (!(await this.deps.repo.register(id, player))) throw new TournamentError("ALREADY_REGISTERED", 409, `you are registered for tournament ${id} already`);
+      return this.find(id);
+    });
+  }
+
+  /** Checks a registered player in (the player, or an organiser for them: then audited). */
+  checkIn(playerId: string, id: string, organiser: string | null): Promise<TournamentRecord> {
+    return this.serial(id, async () => {
+      const t = await this.find(id);
+      TournamentService.expect(t, "registration", "check in");
+      const audit: Audited | null = organiser ? { actor: organiser, action: "checkIn", detail: { playerId } } : null;
+      if (!(await this.deps.repo.updatePlayer(id, playerId, { checkedIn: true }, audit))) throw new TournamentError("NOT_REGISTERED", 409, `player ${playerId} is not registered for tournament ${id}`);
+      return this.find(id);
+    });
+  }
+
+  /** Seeds by rating (best first, ties by registration) or by hand (`order`: every registered player once). */
+  seed(actor: string, id: string, by: "rating" | "hand", order?: readonly string[]): Promise<TournamentRecord> {
+    return this.serial(id, async () => {
+      const t = await this.find(id);
+      TournamentService.expect(t, "registration", "seed");
+      await this.applySeed(actor, t, by, order);
+      return this.find(id);
+    });
+  }
+
+  private async applySeed(actor: string, t: TournamentRecord, by: "rating" | "hand", order?: readonly string[]): Promise<void> {
+    const ids = t.players.map((p) => p.playerId);
+    let seeded: string[];
+    if (by === "hand") {
+      const given = order ?? [];
+      const known = new Set(ids);
+      if (given.length !== ids.length || new Set(given).size !== given.length || !given.every((g) => known.has(g))) {
+        throw new TournamentError("INVALID_MESSAGE", 400, `order: must list each of the ${ids.length} registered players exactly once`);
+      }
+      seeded = [...given];
+    } else {
+      const ratings = await this.deps.ordinals(ids, t.mode);
+      seeded = ids.map((id, i) => ({ id, i, r: ratings.get(id) ?? 0 })).sort((a, b) => b.r - a.r || a.i - b.i).map((x) => x.id);
+    }
+    await this.deps.repo.seed(t.id, seeded, { actor, action: "seed", detail: { by, order: seeded } });
+  }
+
+  /**
+   * Starts the tournament: applies the no-show policy to players not checked in (forfeit: out; bot: they
+   * keep their seat and the bot plays for them while they are away), seeds by rating if nobody seeded,
+   * and starts round 1. TOO_FEW_PLAYERS below one full table.
+   */
+  start(actor: string, id: string): Promise<TournamentRecord> {
+    return this.serial(id, async () => {
+      let t = await this.find(id);
+      TournamentService.expect(t, "registration", "start");
+      const active = t.players.filter((p) => p.checkedIn || t.noShow === "bot");
+      if (active.length < t.tableSize) {
+        throw new TournamentError("TOO_FEW_PLAYERS", 409, `tournament ${id} has ${active.length} player(s) ${t.noShow === "forfeit" ? "checked in" : "registered"}; it needs at least ${t.tableSize} (one full table)`);
+      }
+      if (t.players.some((p) => p.seed === null)) await this.applySeed(actor, t, "rating");
+      if (!(await this.deps.repo.transition(id, "registration", { status: "running", currentRound: 0 }, { actor, action: "start", detail: { players: active.length } }))) {
+        throw new TournamentError("WRONG_TOURNAMENT_STATUS", 409, `tournament ${id} changed while starting`);
+      }
+      for (const p of t.players) if (!active.includes(p)) await this.deps.repo.updatePlayer(id, p.playerId, { status: "forfeited" }, { actor: "server", action: "forfeit", detail: { playerId: p.playerId, reason: "not checked in" } });
+      t = await this.find(id);
+      await this.startRound(t, 1);
+      return this.find(id);
+    });
+  }
+
+  /**
+   * An organiser reports the result of one of the tournament's games (read from the stored game).
+   * GAME_NOT_IN_TOURNAMENT for any other game, GAME_NOT_FINISHED while it runs. A result already
+   * recorded stays as it is.
+   */
+  report(actor: string, id: string, gameId: string): Promise<TournamentRecord> {
+    return this.serial(id, async () => {
+      const t = await this.find(id);
+      const table = t.games.find((g) => g.gameId === gameId);
+      if (!table) throw new TournamentError("GAME_NOT_IN_TOURNAMENT", 409, `game ${gameId} is not a table of tournament ${id}`);
+      const finished = await this.deps.finishedTable(gameId);
+      if (!finished) throw new TournamentError("GAME_NOT_FINISHED", 409, `game ${gameId} has no result yet`);
+      await this.deps.repo.audit(id, { actor, action: "report", detail: { gameId } });
+      await this.record(t, gameId, finished);
+      return this.find(id);
+    });
+  }
+
+  /** The host's finished-game hook: a tournament game's result flows back and the tournament goes on. */
+  async gameFinished(gameId: string, table: FinishedTable): Promise<void> {
+    const g = await this.deps.repo.gameOf(gameId);
+    if (!g) return;
+    await this.serial(g.tournamentId, async () => this.record(await this.find(g.tournamentId), gameId, table));
+  }
+
+  /**
+   * Catches up after a restart: for every running tournament, the result of each of its games that
+   * finished while no hook could record it (the node was down, or the game was restored already over)
+   * is read from the store and recorded, which moves the tournament on. Resolves how many were recorded.
+   */
+  async reconcile(): Promise<number> {
+    let recorded = 0;
+    for (const bare of await this.deps.repo.list(1_000)) {
+      if (bare.status !== "running") continue;
+      await this.serial(bare.id, async () => {
+        const t = await this.find(bare.id);
+        for (const g of t.games.filter((x) => x.result === null)) {
+          const table = await this.deps.finishedTable(g.gameId);
+          if (!table) continue;
+          await this.record(await this.find(t.id), g.gameId, table);
+          recorded++;
+        }
+        await this.advance(t.id);
+      });
+    }
+    return recorded;
+  }
+
+  /** The standings now. */
+  async standings(id: string): Promise<Standing[]> {
+    return standingsOf(await this.find(id));
+  }
+
+  private async record(t: TournamentRecord, gameId: string, table: FinishedTable): Promise<void> {
+    const result: TableResult = {
+      team: table.team,
+      points: scoreTable(table),
+      roles: Object.fromEntries(table.players.map((p) => [p.id, p.role])),
+      alive: Object.fromEntries(table.players.map((p) => [p.id, p.alive])),
+      winners: [...table.winners],
+    };
+    if (!(await this.deps.repo.recordResult(gameId, result))) return;
+    await this.advance(t.id);
+  }
+
+  /** Once every table of the current round has its result: the next round, the final table, or the end. */
+  private async advance(id: string): Promise<void> {
+    const t = await this.find(id);
+    const round = t.games.filter((g) => g.round === t.currentRound);
+    if (t.status !== "running" || round.length === 0 || round.some((g) => g.result === null)) return;
+    if (t.currentRound <= t.rounds) await this.startRound(t, t.currentRound + 1);
+    else await this.deps.repo.transition(t.id, "running", { status: "finished" }, { actor: "server", action: "finish", detail: { winner: standingsOf(t)[0]?.playerId ?? null } });
+  }
+
+  /** Seats round `round` (rounds + 1: the final table of the top tableSize) and starts its games. */
+  private async startRound(t: TournamentRecord, round: number): Promise<void> {
+    const active = t.players.filter((p) => p.status !== "forfeited");
+    // Ranked by the rounds before this one only (a re-deal after a restart must seat as the first deal did).
+    const before = { ...t, games: t.games.filter((g) => g.round < round) };
+    const ranked = round === 1 ? active.map((p) => p.playerId) : standingsOf(before).filter((s) => active.some((p) => p.playerId === s.playerId)).map((s) => s.playerId);
+    const final = round === t.rounds + 1;
+    const tables = final ? seatTables(ranked.slice(0, t.tableSize), t.tableSize) : seatTables(ranked, t.tableSize);
+    const names = new Map(t.players.map((p) => [p.playerId, p.name]));
+    const games = [];
+    // Tables of this round already dealt (a restart in the middle of dealing): the seating is the same.
+    const dealt = new Set(t.games.filter((g) => g.round === round).map((g) => g.tableNo));
+    for (const [i, table] of tables.entries()) {
+      if (dealt.has(i + 1)) continue;
+      const seats: RoomSeat[] = table.map((id, index) =>
+        id ? { index, playerId: id, name: names.get(id) ?? id, bot: null } : { index, playerId: `bot-t${t.id.slice(0, 8)}-${round}-${i}-${index}`, name: `bot ${index}`, bot: "heuristic" },
+      );
+      const { gameId } = await this.deps.startGame(seats);
+      // Stored at once: its result may come back while the next table is being dealt.
+      const game = { round, tableNo: i + 1, gameId, seats: seats.map((s) => s.playerId) };
+      await this.deps.repo.addGames(t.id, [game]);
+      if (t.rated) await this.deps.markRated(gameId, t.mode);
+      games.push(game);
+    }
+    await this.deps.repo.transition(t.id, "running", { currentRound: round }, null);
+    this.deps.log?.info({ tournamentId: t.id, round, tables: games.length }, final ? "final table started" : "tournament round started");
+  }
+}
+
+/** The standings of a tournament from its recorded tables. */
+export function standingsOf(t: TournamentRecord): Standing[] {
+  const tables = t.games.filter((g) => g.result !== null).map((g) => ({ round: g.round, points: g.result!.points, winners: g.result!.winners }));
+  return standings(t.players.filter((p) => p.status !== "forfeited"), tables, t.rounds + 1);
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { Bracket, BracketError, type BracketFormat } from "../../src/tournaments/bracket.js";
+
+const seeds = (n: number) => Array.from({ length: n }, (_, i) => `s${i + 1}`);
+const seedNo = (id: string) => Number(id.slice(1));
+
+/**
+ * Plays a bracket to its end through the duel seam: every started duel gets a game id, and its result is
+ * reported with the better seed winning (a forced outcome). Checks that nobody ever plays two duels at
+ * once and returns the duels in start order.
+ */
+async function playOut(format: BracketFormat, n: number) {
+  const running = new Map<string, [string, string]>();
+  const duels: { gameId: string; players: [string, string] }[] = [];
+  const busy = new Set<string>();
+  const bracket = await Bracket.create(format, seeds(n), async ({ players }) => {
+    for (const p of players) {
+      expect(busy.has(p), `${p} is in two duels at once`).toBe(false);
+      busy.add(p);
+    }
+    const gameId = `duel-${duels.length + 1}`;
+    duels.push({ gameId, players });
+    running.set(gameId, players);
+    return { gameId };
+  });
+  while (running.size > 0) {
+    const [gameId, [a, b]] = running.entries().next().value!;
+    running.delete(gameId);
+    busy.delete(a);
+    busy.delete(b);
+    await bracket.report(gameId, seedNo(a) < seedNo(b) ? a : b);
+  }
+  return { bracket, duels };
+}
+
+describe("brackets through brackets-manager (duel seam, forced outcomes)", () => {
+  it("single elimination of 32: 31 duels, seed 1 beats seed 2 in the final, ranks by the round a player went out", async () => {
+    const { bracket, duels } = await playOut("single_elimination", 32);
+    expect(await bracket.finished()).toBe(true);
+    expect(duels).toHaveLength(31);
+    // Standard seeding: round 1 pairs 1 with 32, 16 with 17, ...
+    expect(duels[0]!.players).toEqual(["s1", "s32"]);
+    expect(duels.at(-1)!.players.slice().sort()).toEqual(["s1", "s2"]);
+    const standings = await bracket.standings();
+    const byRank = new Map<number, number[]>();
+    for (const s of standings) byRank.set(s.rank, [...(byRank.get(s.rank) ?? []), seedNo(s.playerId)].sort((x, y) => x - y));
+    const groups = [...byRank.entries()].sort((x, y) => x[0] - y[0]).map(([, g]) => g);
+    expect(groups).toEqual([[1], [2], [3, 4], [5, 6, 7, 8], seeds(16).slice(8).map(seedNo), seeds(32).slice(16).map(seedNo)]);
+  });
+
+  it("double elimination of 32: everyone loses twice except the champion; seed 1 wins, seed 2 second", async () => {
+    const { bracket, duels } = await playOut("double_elimination", 32);
+    expect(await bracket.finished()).toBe(true);
+    // 31 in the winners' bracket, 30 in the losers', 1 grand final.
+    expect(duels).toHaveLength(62);
+    const losses = new Map<string, number>();
+    for (const d of duels) {
+      const [a, b] = d.players;
+      const loser = seedNo(a) < seedNo(b) ? b : a;
+      losses.set(loser, (losses.get(loser) ?? 0) + 1);
+    }
+    expect(losses.has("s1")).toBe(false);
+    expect([...losses.entries()].filter(([, n]) => n !== 2).map(([id]) => id)).toEqual([]);
+    const standings = await bracket.standings();
+    expect(standings.slice(0, 2)).toEqual([
+      { playerId: "s1", rank: 1 },
+      { playerId: "s2", rank: 2 },
+    ]);
+  });
+
+  it("round robin of 6: everyone meets everyone once; standings by wins follow the seeds", async () => {
+    const { bracket, duels } = await playOut("round_robin", 6);
+    expect(duels).toHaveLength(15);
+    const pairs = new Set(duels.map((d) => [...d.players].sort().join("-")));
+    expect(pairs.size).toBe(15);
+    expect((await bracket.standings()).map((s) => s.playerId)).toEqual(seeds(6));
+  });
+
+  it("bad input: a game not in the bracket, a winner who did not play; a second report changes nothing", async () => {
+    const started: string[] = [];
+    const bracket = await Bracket.create("single_elimination", seeds(4), async () => {
+      started.push(`g${started.length + 1}`);
+      return { gameId: started.at(-1)! };
+    });
+    await expect(bracket.report("elsewhere", "s1")).rejects.toMatchObject({ code: "GAME_NOT_IN_TOURNAMENT" });
+    await expect(bracket.report("g1", "s2")).rejects.toBeInstanceOf(BracketError);
+    const before = await bracket.matches();
+    expect(before.filter((m) => m.status === "running")).toHaveLength(2);
+    await bracket.report("g1", "s4");
+    await bracket.report("g1", "s1");
+    const after = await bracket.matches();
+    expect(after.find((m) => m.gameId === "g1")?.winner).toBe("s4");
+    await expect(Bracket.create("round_robin", ["solo"], async () => ({ gameId: "x" }))).rejects.toMatchObject({ code: "TOO_FEW_PLAYERS" });
+  });
+});

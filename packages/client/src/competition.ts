@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { apiUrl, check, request, type HttpOptions } from "./http.js";
+
+/**
+ * HTTP calls for matchmaking, ratings and tournaments (`/api/queues`, `/api/ratings`,
+ * `/api/players/:id/rating`, `/api/tournaments...`). Organiser calls take an organiser token
+ * (ORGANISER_TOKENS on the server), player calls a guest token. Errors reject with a ClientError
+ * carrying the server's code (NOT_ORGANISER, ALREADY_REGISTERED, TOO_FEW_PLAYERS, ...).
+ */
+
+const queueInfo = z.object({ id: z.string(), mode: z.string(), minSeats: z.number(), maxSeats: z.number(), botsAfterSeconds: z.number().nullable(), maxWaitSeconds: z.number().nullable(), readySeconds: z.number(), waiting: z.number() }).passthrough();
+export type QueueInfo = z.infer<typeof queueInfo>;
+
+const ratingView = z.object({ playerId: z.string(), mode: z.string(), mu: z.number(), sigma: z.number(), ordinal: z.number(), games: z.number() }).passthrough();
+export type RatingView = z.infer<typeof ratingView>;
+const ratingChange = z.object({ gameId: z.string(), muBefore: z.number(), sigmaBefore: z.number(), mu: z.number(), sigma: z.number(), rank: z.number(), at: z.string() });
+const playerRating = z.object({ rating: ratingView, history: z.array(ratingChange) });
+export type PlayerRating = z.infer<typeof playerRating>;
+
+const standing = z.object({ playerId: z.string(), name: z.string(), points: z.number(), finalPoints: z.number().nullable(), wins: z.number(), games: z.number(), seed: z.number().nullable(), place: z.number() });
+export type Standing = z.infer<typeof standing>;
+const tableResult = z.object({ team: z.string(), points: z.record(z.string(), z.number()), roles: z.record(z.string(), z.string()), alive: z.record(z.string(), z.boolean()), winners: z.array(z.string()) });
+const tournament = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mode: z.string(),
+    tableSize: z.number(),
+    format: z.string(),
+    rounds: z.number(),
+    rated: z.boolean(),
+    noShow: z.enum(["bot", "forfeit"]),
+    startsAt: z.string(),
+    status: z.enum(["created", "registration", "running", "finished"]),
+    currentRound: z.number(),
+    players: z.array(z.object({ playerId: z.string(), name: z.string(), seed: z.number().nullable(), checkedIn: z.boolean(), status: z.string() })),
+    tables: z.array(z.object({ round: z.number(), final: z.boolean(), tableNo: z.number(), gameId: z.string(), seats: z.array(z.string()), result: tableResult.nullable() })),
+    standings: z.array(standing),
+  })
+  .passthrough();
+export type Tournament = z.infer<typeof tournament>;
+const standingsBody = z.object({ id: z.string(), name: z.string(), status: z.string(), currentRound: z.number(), rounds: z.number(), standings: z.array(standing) });
+export type TournamentStandings = z.infer<typeof standingsBody>;
+const auditLine = z.object({ actor: z.string(), action: z.string(), detail: z.record(z.string(), z.unknown()), at: z.string() });
+export type AuditLine = z.infer<typeof auditLine>;
+
+/** What an organiser sets when creating a tournament (defaults: classic, table format, 3 rounds, unrated, no-shows played by bots). */
+export interface NewTournament {
+  name: string;
+  tableSize: number;
+  /** ISO 8601. */
+  startsAt: string;
+  mode?: "classic";
+  format?: "table";
+  rounds?: number;
+  rated?: boolean;
+  noShow?: "bot" | "forfeit";
+}
+
+const json = (token: string | null, body?: unknown): RequestInit => ({
+  method: body === undefined ? "GET" : "POST",
+  headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
+const path = (id: string, rest = "") => `/api/tournaments/${encodeURIComponent(id)}${rest}`;
+
+/** The public queues and how many wait in each (`GET /api/queues`). */
+export async function fetchQueues(baseUrl: string, options: HttpOptions = {}): Promise<QueueInfo[]> {
+  return check(z.array(queueInfo), await request(apiUrl(baseUrl, "/api/queues"), json(null), options), "GET /api/queues");
+}
+
+/** A player's rating (the default when never rated) and its history (`GET /api/players/:id/rating`). */
+export async function fetchRating(baseUrl: string, playerId: string, options: HttpOptions = {}): Promise<PlayerRating> {
+  return check(playerRating, await request(apiUrl(baseUrl, `/api/players/${encodeURIComponent(playerId)}/rating`), json(null), options), "GET /api/players/:id/rating");
+}
+
+/** The leaderboard by ordinal (`GET /api/ratings`). */
+export async function fetchLeaderboard(baseUrl: string, limit = 100, options: HttpOptions = {}): Promise<(RatingView & { name?: string })[]> {
+  return check(z.array(ratingView), await request(`${apiUrl(baseUrl, "/api/ratings")}?limit=${limit}`, json(null), options), "GET /api/ratings");
+}
+
+/** Creates a tournament (organiser). */
+export async function createTournament(baseUrl: string, organiserToken: string, input: NewTournament, options: HttpOptions = {}): Promise<Tournament> {
+  return check(tournament, await request(apiUrl(baseUrl, "/api/tournaments"), json(organiserToken, input), options), "POST /api/tournaments");
+}
+
+/** An organiser action on a tournament: open registration, seed, start, report a game's result. */
+export async function organiseTournament(
+  baseUrl: string,
+  organiserToken: string,
+  id: string,
+  action: { type: "open" } | { type: "seed"; by: "rating" | "hand"; order?: string[] } | { type: "start" } | { type: "report"; gameId: string } | { type: "checkIn"; playerId: string },
+  options: HttpOptions = {},
+): Promise<Tournament> {
+  const [rest, body] =
+    action.type === "seed"
+      ? ["/seed", { by: action.by, ...(action.order ? { order: action.order } : {}) }]
+      : action.type === "report"
+        ? ["/results", { gameId: action.gameId }]
+        : action.type === "checkIn"
+          ? ["/check-in", { playerId: action.playerId }]
+          : [`/${action.type}`, {}];
+  return check(tournament, await request(apiUrl(baseUrl, path(id, rest)), json(organiserToken, body), options), `POST /api/tournaments/:id${rest}`);
+}
+
+/** Registers the token's player for a tournament. */
+export async function registerForTournament(baseUrl: string, token: string, id: string, options: HttpOptions = {}): Promise<Tournament> {
+  return check(tournament, await request(apiUrl(baseUrl, path(id, "/registrations")), json(token, {}), options), "POST /api/tournaments/:id/registrations");
+}
+
+/** Checks the token's player in. */
+export async function checkInTournament(baseUrl: string, token: string, id: string, options: HttpOptions = {}): Promise<Tournament> {
+  return check(tournament, await request(apiUrl(baseUrl, path(id, "/check-in")), json(token, {}), options), "POST /api/tournaments/:id/check-in");
+}
+
+/** A tournament, live: players, tables and results, standings. */
+export async function fetchTournament(baseUrl: string, id: string, options: HttpOptions = {}): Promise<Tournament> {
+  return check(tournament, await request(apiUrl(baseUrl, path(id)), json(null), options), "GET /api/tournaments/:id");
+}
+
+/** A tournament's standings. */
+export async function fetchStandings(baseUrl: string, id: string, options: HttpOptions = {}): Promise<TournamentStandings> {
+  return check(standingsBody, await request(apiUrl(baseUrl, path(id, "/standings")), json(null), options), "GET /api/tournaments/:id/standings");
+}
+
+/** The audit log of a tournament (organiser). */
+export async function fetchAudit(baseUrl: string, organiserToken: string, id: string, options: HttpOptions = {}): Promise<AuditLine[]> {
+  return check(z.array(auditLine), await request(apiUrl(baseUrl, path(id, "/audit")), json(organiserToken), options), "GET /api/tournaments/:id/audit");
+}
