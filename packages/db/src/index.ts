@@ -17,3 +17,5 @@ export { commitLog, type LogGuard, type TransactionClient, type CommitFailures }
 export { applyMigrations, PRISMA_MIGRATE_LOCK, type MigrationReport, type MigrationSession, type MigrationTx } from "./migrations/apply.js";
 export { readMigrations, type MigrationFile } from "./migrations/read.js";
 export { locateMigrationsDir } from "./migrations/locate.js";
+export { createAdminRepository, type AdminRepository, type AdminRecord } from "./repositories/admins.js";
+export { createHistoryRepository, type HistoryRepository, type HistoryFilter } from "./repositories/history.js";
