@@ -20,7 +20,7 @@ export const signInBody = {
 export const sessionBody = {
   type: "object",
   required: ["token", "name", "expiresAt"],
-  properties: { token: { type: "string" }, name: { type: "string" }, expiresAt: { type: "string", format: "date-time" } },
+  properties: { token: { type: "string" }, name: { type: "string" }, expiresAt: { type: "string" } },
 } as const;
 
 const seat = {
@@ -58,8 +58,8 @@ export const historyQuery = {
   additionalProperties: false,
   properties: {
     status: { type: "string", enum: ["finished", "abandoned", "running"], default: "finished" },
-    from: { type: "string", format: "date" },
-    to: { type: "string", format: "date" },
+    from: { type: "string", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description: "UTC day YYYY-MM-DD" },
+    to: { type: "string", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description: "UTC day YYYY-MM-DD, inclusive" },
     mode: { type: "string", maxLength: 32 },
     winner: { type: "string", enum: ["law", "outlaws", "renegade", "deputy", "outlaw"] },
     player: { type: "string", maxLength: 64 },
