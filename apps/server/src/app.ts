@@ -10,6 +10,7 @@ import type { GameStore } from "./persistence/store.js";
 import { adminPlugin } from "./admin/plugin.js";
 import { services } from "./plugins/services.js";
 import { adminRoutes } from "./routes/admin.js";
+import { gameSeatRoutes } from "./routes/game-seats.js";
 import { gameRoutes } from "./routes/games.js";
 import { guestRoutes } from "./routes/guests.js";
 import { healthRoutes } from "./routes/health.js";
@@ -74,6 +75,7 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   await app.register(healthRoutes);
   await app.register(guestRoutes);
   await app.register(gameRoutes);
+  await app.register(gameSeatRoutes);
   await app.register(wsRoutes, { connections });
   await app.register(adminRoutes, { connections });
 

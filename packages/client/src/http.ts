@@ -92,7 +92,7 @@ export function apiUrl(baseUrl: string, path: string): string {
 }
 
 /** Sends one request and returns its JSON body, or rejects with a ClientError. */
-async function request(url: string, init: RequestInit, options: HttpOptions): Promise<unknown> {
+export async function request(url: string, init: RequestInit, options: HttpOptions): Promise<unknown> {
   const doFetch = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
@@ -117,7 +117,7 @@ async function request(url: string, init: RequestInit, options: HttpOptions): Pr
 }
 
 /** The body checked against its schema, or a BAD_RESPONSE naming the first wrong fields. */
-function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+export function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues

@@ -15,3 +15,25 @@ export { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_COMMAND_RETRIES, DEFAULT_REQUEST_TIME
 export type { CommandResult } from "./outbox.js";
 export type { EventMessage, Player, SnapshotMessage } from "./messages.js";
 export { webSocketUrl, type WebSocketConstructor, type WebSocketLike } from "./socket.js";
+export {
+  signInAdmin,
+  fetchAdminSession,
+  fetchLiveGames,
+  endGame,
+  replaceByBot,
+  fetchTimeline,
+  fetchHistory,
+  fetchStatistics,
+  fetchNodes,
+  fetchSeats,
+  serverAlive,
+  type AdminSession,
+  type LiveGame,
+  type GameSeat,
+  type Timeline,
+  type TimelineEntry,
+  type HistoryGame,
+  type HistoryFilter,
+  type Statistics,
+  type NodeInfo,
+} from "./admin.js";

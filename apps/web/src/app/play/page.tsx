@@ -1,0 +1,194 @@
+"use client";
+import type { TableView } from "@bang/protocol";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type FormEvent } from "react";
+import { ProblemBox } from "@/components/ProblemBox";
+import { usePlayer } from "@/hooks/usePlayer";
+import { loadGame, saveGame } from "@/lib/storage";
+
+/** Pick a name, create a table (with bots) or join one by its code, start, or watch a game. */
+export default function PlayPage() {
+  const router = useRouter();
+  const player = usePlayer();
+  const [name, setName] = useState("");
+  const [seats, setSeats] = useState(5);
+  const [turnSeconds, setTurnSeconds] = useState(60);
+  const [code, setCode] = useState("");
+  const [watchId, setWatchId] = useState("");
+  const [table, setTable] = useState<TableView | null>(null);
+  const [problem, setProblem] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [storedGame, setStoredGame] = useState<string | null>(null);
+
+  useEffect(() => setStoredGame(loadGame(window.localStorage)), []);
+
+  const client = player.client;
+  useEffect(() => {
+    if (!client) return;
+    return client.on("table", (t) => setTable((old) => (old && old.code === t.code ? t : old)));
+  }, [client]);
+
+  useEffect(() => {
+    if (table?.status === "playing" && table.gameId) {
+      saveGame(window.localStorage, table.gameId);
+      router.push(`/play/${table.gameId}`);
+    }
+  }, [table, router]);
+
+  const run = async (f: () => Promise<unknown>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await f();
+    } catch (e) {
+      setProblem(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!player.loaded) return <main>Loading…</main>;
+
+  if (!player.guest) {
+    const submit = (e: FormEvent) => {
+      e.preventDefault();
+      void run(() => player.pickName(name));
+    };
+    return (
+      <main className="narrow">
+        <h1>Play Bang!</h1>
+        <form onSubmit={submit} className="card">
+          <label>
+            Your name
+            <input data-testid="name" value={name} maxLength={32} onChange={(e) => setName(e.target.value)} placeholder="Calamity" required />
+          </label>
+          <button type="submit" data-testid="pick-name" disabled={busy}>
+            Continue
+          </button>
+        </form>
+        {problem != null && <ProblemBox error={problem} />}
+      </main>
+    );
+  }
+
+  const me = player.guest.player;
+  const isHost = table?.hostId === me.id;
+  return (
+    <main className="narrow">
+      <h1>Play Bang!</h1>
+      <p>
+        You are <b data-testid="me">{me.name}</b> · <span data-testid="status">{player.status}</span> ·{" "}
+        <button type="button" className="link" onClick={player.forget}>
+          change name
+        </button>
+      </p>
+      {player.problem != null && <ProblemBox error={player.problem} onRetry={player.problem && (player.problem as { code?: string }).code === "BAD_TOKEN" ? player.forget : undefined} />}
+      {problem != null && <ProblemBox error={problem} />}
+      {storedGame && !table && (
+        <p className="card">
+          You have a game in progress: <Link href={`/play/${storedGame}`}>back to your game</Link>
+        </p>
+      )}
+      {!table && client && (
+        <>
+          <form
+            className="card"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void run(async () => setTable(await client.createTable({ seats, turnSeconds })));
+            }}
+          >
+            <h2>New table</h2>
+            <label>
+              Seats
+              <select data-testid="seats" value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
+                {[3, 4, 5, 6, 7, 8].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Seconds per turn
+              <input type="number" min={5} max={600} value={turnSeconds} onChange={(e) => setTurnSeconds(Number(e.target.value))} />
+            </label>
+            <button type="submit" data-testid="create-table" disabled={busy}>
+              Create a table
+            </button>
+          </form>
+          <form
+            className="card"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void run(async () => setTable(await client.joinTable(code.trim().toUpperCase())));
+            }}
+          >
+            <h2>Join a table</h2>
+            <label>
+              Table code
+              <input data-testid="code" value={code} onChange={(e) => setCode(e.target.value)} placeholder="K7Q2ZP" required />
+            </label>
+            <button type="submit" data-testid="join-table" disabled={busy}>
+              Join
+            </button>
+          </form>
+          <form
+            className="card"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (watchId.trim()) router.push(`/watch/${encodeURIComponent(watchId.trim())}`);
+            }}
+          >
+            <h2>Watch a game</h2>
+            <label>
+              Game id
+              <input data-testid="watch-id" value={watchId} onChange={(e) => setWatchId(e.target.value)} />
+            </label>
+            <button type="submit">Watch</button>
+          </form>
+        </>
+      )}
+      {table && client && (
+        <section className="card" data-testid="lobby">
+          <h2>
+            Table <span data-testid="table-code">{table.code}</span>
+          </h2>
+          <p>Give this code to your friends. {isHost ? "Fill the empty seats with bots and start when everyone is ready." : "Say you are ready; the host starts."}</p>
+          <ul className="lobby-seats">
+            {table.seats.map((s) => (
+              <li key={s.index}>
+                Seat {s.index + 1}: {s.bot ? `bot (${s.bot})` : (s.name ?? <i>empty</i>)} {s.playerId && !s.bot && (s.ready ? "· ready" : "· not ready")}
+              </li>
+            ))}
+          </ul>
+          <div className="row">
+            {isHost ? (
+              <>
+                <button type="button" data-testid="fill-bots" disabled={busy} onClick={() => void run(async () => setTable(await client.fillBots(table.code)))}>
+                  Fill with bots
+                </button>
+                <button type="button" data-testid="start" disabled={busy} onClick={() => void run(async () => setTable(await client.startGame(table.code)))}>
+                  Start the game
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                data-testid="ready"
+                disabled={busy}
+                onClick={() => void run(async () => setTable(await client.setReady(table.code, !table.seats.find((s) => s.playerId === me.id)?.ready)))}
+              >
+                Ready
+              </button>
+            )}
+            <button type="button" className="secondary" onClick={() => void run(async () => (await client.leaveTable(table.code), setTable(null)))}>
+              Leave
+            </button>
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}
