@@ -4,6 +4,7 @@
  * expired session), live games with filters, the timeline and its exported log, replacing a player by
  * the bot, ending a game, history filters, statistics, nodes, and the throttle of wrong passwords.
  */
+import { fetchReplay } from "@bang/client";
 import { replay, type GameLog } from "@bang/engine";
 import { createSigner } from "fast-jwt";
 import { afterAll, describe, expect, it } from "vitest";
@@ -85,6 +86,10 @@ describe("the admin API", () => {
     const adminView = await replayOf(url, gameId, token);
     expect(adminView.view.players.every((p) => p.role !== null)).toBe(true);
     expect(adminView.seed).not.toBeNull();
+    // The SDK's fetchReplay reads the real server's answer (stored commands carry their `by`).
+    const sdk = await fetchReplay(url, token, gameId);
+    expect(sdk.view.players.every((p) => p.role !== null)).toBe(true);
+    expect(sdk.entries.length).toBe(adminView.entries.length);
 
     await waitUntil("the player's turn or some entries", async () => ann.client.view(gameId)!.stateId > 0 || ann.client.view(gameId)!.waitingFor === ann.id);
     expect(await http(`${url}/api/admin/games/${gameId}/players/nobody/bot`, { method: "POST", token })).toMatchObject({ status: 409, body: { code: "NOT_SEATED" } });

@@ -101,7 +101,7 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
           <div className="scrubber card" data-testid="scrubber">
             <div className="row">
               <button type="button" data-testid="first" onClick={() => go(0)} disabled={position === 0}>
-                ⏮
+                |◀
               </button>
               <button type="button" data-testid="back" onClick={() => go(position - 1)} disabled={position === 0}>
                 ◀ Step back
@@ -120,7 +120,7 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
                   setAt(null);
                 }}
               >
-                {running ? "Live ⏭" : "End ⏭"}
+                {running ? "Live ▶|" : "End ▶|"}
               </button>
             </div>
             <input type="range" min={0} max={total} value={position} data-testid="range" onChange={(e) => go(Number(e.target.value))} aria-label="position in the log" />
