@@ -29,7 +29,8 @@ const KNOWN: Record<string, Omit<Problem, "message"> & { message?: string }> = {
 /** The problem to show for `error` (a ClientError, an Error, or anything thrown). */
 export function describeProblem(error: unknown): Problem {
   const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
-  const raw = error instanceof Error ? error.message : typeof error === "string" ? error : "Something went wrong.";
+  const message = typeof error === "object" && error !== null && "message" in error ? (error as { message: unknown }).message : error;
+  const raw = typeof message === "string" && message.length > 0 ? message : "Something went wrong.";
   const known = KNOWN[code];
   if (known) return { title: known.title, message: known.message ?? raw, signInAgain: known.signInAgain };
   return { title: code ? `Refused: ${code}` : "Something went wrong", message: raw, signInAgain: false };

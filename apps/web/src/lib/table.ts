@@ -87,7 +87,7 @@ export function resolveCommand(legal: Resolve, choices: Choices): GameCommand | 
 /** Labels of the die faces (RULES.md vocabulary). */
 export const FACE_LABEL: Record<Face, string> = { arrow: "Arrow", dynamite: "Dynamite", "1": "Bull's eye 1", "2": "Bull's eye 2", beer: "Beer", gatling: "Gatling" };
 /** One short symbol per face, for small screens. */
-export const FACE_SYMBOL: Record<Face, string> = { arrow: "➶", dynamite: "✹", "1": "①", "2": "②", beer: "🍺", gatling: "⁂" };
+export const FACE_SYMBOL: Record<Face, string> = { arrow: "➶", dynamite: "✹", "1": "①", "2": "②", beer: "♨", gatling: "⁂" };
 
 /** What the viewer may do now, as a sentence for the action bar. */
 export function prompt(view: PlayerView, me: string | null, legal: LegalActions, names: Names): string {
