@@ -17,6 +17,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   play: { summary: "play a game in the terminal against bots, locally or on a server", load: () => import("./commands/play.js") },
   bots: { summary: "play tables of bot clients on a server; load-test it", load: () => import("./commands/bots.js") },
   replay: { summary: "replay a saved game log entry by entry", load: () => import("./commands/replay.js") },
+  admin: { summary: "create an admin account of the dashboard (admin create --name NAME)", load: () => import("./commands/admin.js") },
 };
 
 const USAGE = `Usage: bang <command> [options]
