@@ -75,6 +75,11 @@ export function GameScreen({ gameId, mode }: { gameId: string; mode: "play" | "w
         </span>
       </header>
       {player.problem != null && <ProblemBox error={player.problem} />}
+      {player.status === "reconnecting" && (
+        <p className="notice" data-testid="reconnecting">
+          Connection lost: reconnecting… If it takes long, the bot plays your seat until you are back.
+        </p>
+      )}
       {game.problem != null && <ProblemBox error={game.problem} />}
       {game.ended && <ProblemBox error={{ code: "GAME_ENDED", message: "An admin ended this game." }} />}
       {!game.view && game.problem == null && player.problem == null && <p>Loading the table…</p>}

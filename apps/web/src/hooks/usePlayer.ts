@@ -1,5 +1,5 @@
 "use client";
-import { BangClient, createGuest, type ConnectionStatus } from "@bang/client";
+import { BangClient, createGuest, serverAlive, type ConnectionStatus } from "@bang/client";
 import { useCallback, useEffect, useState } from "react";
 import { useServerUrl } from "@/components/ServerContext";
 import { clearGuest, loadGuest, saveGuest, type StoredGuest } from "@/lib/storage";
@@ -41,7 +41,11 @@ export function usePlayer(): PlayerSession {
       if (detail.error) setProblem(detail.error);
     });
     setClient(c);
-    c.connect().catch((e: unknown) => setProblem(e));
+    c.connect().catch(async (e: unknown) => {
+      // No welcome in time: say "down" when the server does not even answer its health check.
+      const down = (e as { code?: string }).code === "TIMEOUT" && !(await serverAlive(url));
+      setProblem(down ? { code: "NETWORK", message: `the game server at ${url} does not answer` } : e);
+    });
     return () => {
       off();
       setClient(null);
