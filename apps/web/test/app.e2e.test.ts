@@ -278,6 +278,17 @@ describe("the admin dashboard", () => {
     }
     const seatsBody = JSON.stringify((await http(`${url}/api/games/${game}/seats`)).body);
     for (const role of ["deputy", "outlaw", "renegade"]) expect(seatsBody).not.toContain(role);
+
+    // Last, the admin (signed in in the first browser) ends that game from its page; its player is told.
+    const told = new Promise<string>((resolve) => doc.client.on("error", (e) => resolve(e.code)));
+    const page = await browser.context.newPage();
+    page.on("dialog", (d) => void d.accept());
+    await page.goto(`${web.url}/admin/games/${game}`);
+    await page.click('[data-testid="end-game"]');
+    await expect.poll(() => page.textContent('[data-testid="game-status"]'), { timeout: 15_000 }).toBe("abandoned");
+    expect(await told).toBe("GAME_ENDED");
+    expect(await page.locator('[data-testid="end-game"]').count()).toBe(0);
+    await page.close();
   }, 90_000);
 });
 

@@ -15,7 +15,7 @@ import { mySeat } from "@/lib/table";
 export function GameScreen({ gameId, mode }: { gameId: string; mode: "play" | "watch" }) {
   const player = usePlayer();
   const [autoGuest, setAutoGuest] = useState(false);
-  const game = useGame(player.client, gameId, mode);
+  const game = useGame(player.client, gameId, mode, player.guest?.token ?? "");
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(null);
   const me = player.guest?.player.id ?? null;

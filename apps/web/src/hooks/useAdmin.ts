@@ -37,10 +37,8 @@ export function useAdmin(): AdminContext {
   const call = useCallback(
     async <T,>(f: (url: string, token: string) => Promise<T>): Promise<T> => {
       const stored = loadAdmin(window.localStorage);
-      if (!stored) {
-        router.replace("/admin/login?reason=expired");
-        throw Object.assign(new Error("Your session has expired"), { code: "SESSION_EXPIRED" });
-      }
+      // Without a session the mount effect above sends to the sign-in page (saying why).
+      if (!stored) throw Object.assign(new Error("Sign in as an admin first"), { code: "ADMIN_REQUIRED" });
       try {
         return await f(url, stored.token);
       } catch (e) {

@@ -1,5 +1,5 @@
 "use client";
-import { fetchSeats, type BangClient, type EventMessage } from "@bang/client";
+import { fetchReplay, fetchSeats, type BangClient, type EventMessage } from "@bang/client";
 import type { GameEvent, PlayerView } from "@bang/engine";
 import { useEffect, useState } from "react";
 import { useServerUrl } from "@/components/ServerContext";
@@ -26,7 +26,7 @@ export interface GameSession {
  * Follows game `gameId` with `client`: resumes it as a seated player (`mode: "play"`, from seq 0 after
  * a reload) or spectates it (`mode: "watch"`), and keeps the latest view and every event in order.
  */
-export function useGame(client: BangClient | null, gameId: string, mode: "play" | "watch"): GameSession {
+export function useGame(client: BangClient | null, gameId: string, mode: "play" | "watch", token = ""): GameSession {
   const url = useServerUrl();
   const [view, setView] = useState<PlayerView | null>(null);
   const [seq, setSeq] = useState(0);
@@ -67,14 +67,33 @@ export function useGame(client: BangClient | null, gameId: string, mode: "play" 
         setView(g.view);
         setSeq(g.seq);
       })
-      .catch((e: unknown) => live && setProblem(e));
+      .catch(async (e: unknown) => {
+        if (!live) return;
+        // A game no node runs any more may be over: show its last table (every role shows at game over).
+        if ((e as { code?: string }).code === "GAME_NOT_FOUND") {
+          try {
+            const stored = await fetchSeats(url, gameId);
+            if (stored.status !== "running") {
+              const last = await fetchReplay(url, token, gameId);
+              if (!live) return;
+              setView(last.view);
+              setSeq(last.at);
+              if (stored.status === "abandoned") setEnded(true);
+              return;
+            }
+          } catch {
+            // fall through: the game is unknown
+          }
+        }
+        if (live) setProblem(e);
+      });
     return () => {
       live = false;
       offState();
       offEvent();
       offError();
     };
-  }, [client, gameId, mode]);
+  }, [client, gameId, mode, url, token]);
 
   return { view, seq, names, log, problem, ended };
 }
