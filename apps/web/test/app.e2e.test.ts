@@ -1,8 +1,8 @@
 /**
  * The web app in a real browser (playwright-core + Debian's Chromium) against the real game server on
- * PostgreSQL and the built app (`next start`): a player creates a table with bots and plays a full game
- * to its end by clicking, on a phone-sized screen, with a page reload mid-game that resumes the same
- * game; an admin signs in, opens a live game and steps its replay back and forth; the error pages
+ * PostgreSQL and the built app (`next start`): a player creates a table, a friend (another browser)
+ * joins it by its code, bots fill it, and both play a full game to its end by clicking, on phone-sized
+ * screens, with a page reload mid-game that resumes the same game; an admin signs in, opens a live game and steps its replay back and forth; the error pages
  * (wrong password, expired session, unknown game, a server that is down); and no page or API reachable
  * without the admin role shows a living player's secret role. Screenshots go to test/screenshots/.
  */
@@ -53,78 +53,104 @@ async function liveGame(name: string, thinkMs: number): Promise<{ gameId: string
 }
 
 describe("the player pages", () => {
-  it("a player creates a table with bots and plays a full game to its end by clicking; a reload mid-game resumes it", async () => {
-    const page = await phone(browser.context);
-    await page.goto(`${web.url}/play`);
-    await screenshot(page, "play-pick-name");
-    await page.fill('[data-testid="name"]', "Calamity");
-    await page.click('[data-testid="pick-name"]');
-    await page.selectOption('[data-testid="seats"]', "4");
-    await page.click('[data-testid="create-table"]');
-    const code = await page.textContent('[data-testid="table-code"]');
-    expect(code).toMatch(/^[A-Z0-9]{4,8}$/);
-    await page.click('[data-testid="fill-bots"]');
-    await page.waitForSelector("text=bot (heuristic)");
-    await screenshot(page, "play-lobby");
-    await page.click('[data-testid="start"]');
-    await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
-    const gameId = page.url().split("/").at(-1)!;
-    await page.waitForSelector('[data-testid="table"]');
-    const role = await page.textContent('[data-testid="my-role"] .role');
-    expect(["sheriff", "deputy", "outlaw", "renegade"]).toContain(role);
+  it("a player creates a table, a friend joins it by its code, bots fill it; both play to the end by clicking; a reload mid-game resumes it", async () => {
+    const friendBrowser = await launchBrowser();
+    try {
+      const page = await phone(browser.context);
+      const friend = await phone(friendBrowser.context);
+      await page.goto(`${web.url}/play`);
+      await screenshot(page, "play-pick-name");
+      await page.fill('[data-testid="name"]', "Calamity");
+      await page.click('[data-testid="pick-name"]');
+      await friend.goto(`${web.url}/play`);
+      await friend.fill('[data-testid="name"]', "Doc Holliday");
+      await friend.click('[data-testid="pick-name"]');
+      await page.selectOption('[data-testid="seats"]', "4");
+      await page.click('[data-testid="create-table"]');
+      const code = (await page.textContent('[data-testid="table-code"]'))!;
+      expect(code).toMatch(/^[A-Z0-9]{4,8}$/);
+      await friend.fill('[data-testid="code"]', code.toLowerCase());
+      await friend.click('[data-testid="join-table"]');
+      await friend.waitForSelector('[data-testid="lobby"]');
+      await friend.click('[data-testid="ready"]');
+      await page.waitForSelector("text=Doc Holliday · ready");
+      await page.click('[data-testid="fill-bots"]');
+      await page.waitForSelector("text=bot (heuristic)");
+      await screenshot(page, "play-lobby");
+      await page.click('[data-testid="start"]');
+      await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
+      const gameId = page.url().split("/").at(-1)!;
+      await friend.waitForURL(new RegExp(`/play/${gameId}$`));
+      await page.waitForSelector('[data-testid="table"]');
+      const role = await page.textContent('[data-testid="my-role"] .role');
+      expect(["sheriff", "deputy", "outlaw", "renegade"]).toContain(role);
 
-    let clicks = 0;
-    let reloaded = false;
-    let rerolled = false;
-    const deadline = Date.now() + 150_000;
-    while (!(await page.isVisible('[data-testid="game-over"]'))) {
-      if (Date.now() > deadline) throw new Error(`the game did not end in time (clicks ${clicks})`);
-      if (clicks === 3 && !reloaded) {
-        // Mid-game: a reload resumes the same game from the token and game id in localStorage.
-        const before = await stateId(page);
-        await page.reload();
-        await page.waitForSelector('[data-testid="table"]');
-        expect(page.url()).toContain(gameId);
-        expect(await stateId(page)).toBeGreaterThanOrEqual(before);
-        expect(await page.textContent('[data-testid="my-role"] .role')).toBe(role);
-        reloaded = true;
-        await screenshot(page, "play-after-reload");
-      }
-      const button = await page.$('[data-testid="roll"]:enabled, [data-testid="reroll"]:enabled, [data-testid="stop"]:enabled, [data-testid="resolve"]:enabled, [data-testid="heal"]:enabled, [data-testid="react"]:enabled');
-      if (!button) {
-        await page.waitForTimeout(50);
-        continue;
-      }
-      const which = await button.getAttribute("data-testid");
-      if (which === "reroll" && !rerolled) {
-        // Click-to-keep: keep the first rerollable die, reroll the others.
-        const die = await page.$('[data-testid="die"]:enabled');
-        if (die) {
-          await die.click();
-          expect(await die.getAttribute("data-kept")).toBe("true");
+      let clicks = 0;
+      let reloaded = false;
+      let rerolled = false;
+      const clickedBy = new Map<Page, number>([
+        [page, 0],
+        [friend, 0],
+      ]);
+      /** Clicks the enabled action of `p`, if any: keeps a die and rerolls once, else stops; resolves with the chosen targets. */
+      const act = async (p: Page): Promise<void> => {
+        const button = await p.$('[data-testid="roll"]:enabled, [data-testid="reroll"]:enabled, [data-testid="stop"]:enabled, [data-testid="resolve"]:enabled, [data-testid="heal"]:enabled, [data-testid="react"]:enabled');
+        if (!button) return;
+        const which = await button.getAttribute("data-testid");
+        if (which === "reroll" && !rerolled) {
+          const die = await p.$('[data-testid="die"]:enabled');
+          if (die) {
+            await die.click();
+            expect(await die.getAttribute("data-kept")).toBe("true");
+          }
+          await screenshot(p, "play-reroll");
+          await p.click('[data-testid="reroll"]');
+          rerolled = true;
+        } else if (which === "reroll") {
+          await p.click('[data-testid="stop"]');
+        } else {
+          if (which === "resolve") await screenshot(p, "play-resolve");
+          await button.click();
         }
-        if (clicks > 0) await screenshot(page, "play-reroll");
-        await page.click('[data-testid="reroll"]');
-        rerolled = true;
-      } else if (which === "reroll") {
-        await page.click('[data-testid="stop"]');
-      } else {
-        if (which === "resolve") await screenshot(page, "play-resolve");
-        await button.click();
+        clicks++;
+        clickedBy.set(p, clickedBy.get(p)! + 1);
+      };
+      const over = async (p: Page) => p.isVisible('[data-testid="game-over"]');
+      const deadline = Date.now() + 150_000;
+      while (!(await over(page)) || !(await over(friend))) {
+        if (Date.now() > deadline) throw new Error(`the game did not end in time (clicks ${clicks})`);
+        if (clicks >= 3 && !reloaded) {
+          // Mid-game: a reload resumes the same game from the token and game id in localStorage.
+          const before = await stateId(page);
+          await page.reload();
+          await page.waitForSelector('[data-testid="table"]');
+          expect(page.url()).toContain(gameId);
+          expect(await stateId(page)).toBeGreaterThanOrEqual(before);
+          expect(await page.textContent('[data-testid="my-role"] .role')).toBe(role);
+          reloaded = true;
+          await screenshot(page, "play-after-reload");
+        }
+        await act(page);
+        await act(friend);
+        await page.waitForTimeout(40);
       }
-      clicks++;
-      await page.waitForTimeout(30);
+      expect(reloaded).toBe(true);
+      expect(clickedBy.get(page)).toBeGreaterThan(2);
+      expect(clickedBy.get(friend)).toBeGreaterThan(0);
+      await page.waitForSelector('[data-testid="winner"]');
+      await screenshot(page, "play-game-over");
+      const finished = (await listGames(server().url, "?status=finished")).find((g) => g.id === gameId);
+      expect(finished?.winner).not.toBeNull();
+      expect(finished!.players.map((p) => p.name).slice(0, 2)).toEqual(["Calamity", "Doc Holliday"]);
+      for (const p of [page, friend]) {
+        expect(await p.textContent('[data-testid="winner"] b')).toBe(finished!.winner!.team);
+        // The event log names the players and says who won.
+        expect(await p.textContent('[data-testid="event-log"]')).toContain("Game over");
+      }
+      await page.close();
+    } finally {
+      await friendBrowser.close();
     }
-    expect(reloaded).toBe(true);
-    expect(clicks).toBeGreaterThan(3);
-    await page.waitForSelector('[data-testid="winner"]');
-    await screenshot(page, "play-game-over");
-    const finished = (await listGames(server().url, "?status=finished")).find((g) => g.id === gameId);
-    expect(finished?.winner).not.toBeNull();
-    expect(await page.textContent('[data-testid="winner"] b')).toBe(finished!.winner!.team);
-    // The event log names the players and says who won.
-    expect(await page.textContent('[data-testid="event-log"]')).toContain("Game over");
-    await page.close();
   }, 200_000);
 
   it("an unknown game id and a server that is down show clear messages", async () => {
