@@ -2,15 +2,19 @@
  * The web app in a real browser (playwright-core + Debian's Chromium) against the real game server on
  * PostgreSQL and the built app (`next start`): a player creates a table, a friend (another browser)
  * joins it by its code, bots fill it, and both play a full game to its end by clicking, on phone-sized
- * screens, with a page reload mid-game that resumes the same game; an admin signs in, opens a live game and steps its replay back and forth; the error pages
- * (wrong password, expired session, unknown game, a server that is down); and no page or API reachable
- * without the admin role shows a living player's secret role. Screenshots go to test/screenshots/.
+ * screens, with a page reload mid-game that resumes the same game; an admin signs in, opens a live
+ * game, steps its replay back and forth and exports its log (which `bang replay` reads); the error
+ * pages (wrong password, expired session, unknown game, a server that is down); and no page or API
+ * reachable without the admin role shows a living player's secret role. Screenshots go to test/screenshots/.
  */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import type { PlayerView } from "@bang/engine";
 import { createSigner } from "fast-jwt";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAll, connectPlayer, http, listGames, playSeat, replayOf, startTable, type Player, type Seat } from "../../server/test/support/players.js";
+import { ROOT } from "../../server/test/support/build.js";
 import { freePort, useServer } from "../../server/test/support/server.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
 import { startWeb, type WebApp } from "./support/web.js";
@@ -243,6 +247,10 @@ describe("the admin dashboard", () => {
     const log = JSON.parse(await (await import("node:fs/promises")).readFile(file!, "utf8")) as { setup: { seed: number }; entries: { command: { type: string } }[] };
     expect(typeof log.setup.seed).toBe("number");
     expect(log.entries.length).toBeGreaterThanOrEqual(4);
+    const bang = spawnSync(process.execPath, [join(ROOT, "apps/cli/dist/main.js"), "replay", file!, "--step", "3"], { encoding: "utf8" });
+    expect(bang.stderr).toBe("");
+    expect(bang.status).toBe(0);
+    expect(bang.stdout).toContain("== entry 3 of ");
 
     for (const [path, name] of [["/admin/history", "admin-history"], ["/admin/stats", "admin-stats"], ["/admin/nodes", "admin-nodes"]] as const) {
       await page.goto(`${web.url}${path}`);

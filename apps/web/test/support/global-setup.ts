@@ -1,5 +1,5 @@
 /**
- * Vitest global setup of the browser tests (project "web-e2e"): builds the server and the web app
+ * Vitest global setup of the browser tests (project "web-e2e"): builds the server, the CLI (bang replay reads an exported log) and the web app
  * (turbo: nothing to do when `npm test` just built them) and checks Chromium is installed, failing
  * with the command that installs it (never a skip).
  */
@@ -10,7 +10,7 @@ import { chromiumPath } from "./browser.js";
 export default function setup(): void {
   chromiumPath();
   ensureServerBuilt();
-  const build = spawnSync("npx", ["turbo", "run", "build", "--filter=@bang/web", "--output-logs=errors-only"], {
+  const build = spawnSync("npx", ["turbo", "run", "build", "--filter=@bang/web", "--filter=@bang/cli", "--output-logs=errors-only"], {
     cwd: ROOT,
     encoding: "utf8",
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" },

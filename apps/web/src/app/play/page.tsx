@@ -159,7 +159,7 @@ export default function PlayPage() {
           <ul className="lobby-seats">
             {table.seats.map((s) => (
               <li key={s.index}>
-                Seat {s.index + 1}: {s.bot ? `bot (${s.bot})` : (s.name ?? <i>empty</i>)} {s.playerId && !s.bot && (s.ready ? "· ready" : "· not ready")}
+                Seat {s.index + 1}: {s.bot ? `bot (${s.bot})` : (s.name ?? <i>empty</i>)} {s.playerId && !s.bot && (s.playerId === table.hostId ? "· host" : s.ready ? "· ready" : "· not ready")}
               </li>
             ))}
           </ul>
