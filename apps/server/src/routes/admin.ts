@@ -131,9 +131,9 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Set
       "/api/admin/games/:id/timeline",
       { schema: { tags: TAGS, security, summary: "Every log entry of a game with its time, player and events (dice of each roll), and its log as `bang replay` reads it", params: gameIdParams, response: { 200: timelineBody, 404: errorBody, ...authErrors } } },
       async (req, reply) => {
+        await app.host.get(req.params.id)?.idle();
         const game = await app.store.getGame(req.params.id);
         if (!game) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no game ${req.params.id}` });
-        await app.host.get(game.id)?.idle();
         const entries = await app.store.loadLog(game.id);
         return {
           gameId: game.id,

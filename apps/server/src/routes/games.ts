@@ -59,9 +59,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
+      // Queued commands and a result being recorded finish first, so the status read agrees with the log.
+      await app.host.get(req.params.id)?.idle();
       const game = await app.store.getGame(req.params.id);
       if (!game) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no game ${req.params.id}` });
-      await app.host.get(game.id)?.idle();
       const entries = await app.store.loadLog(game.id);
       const at = req.query.at ?? entries.length;
       if (at > entries.length) return reply.code(400).send({ code: "BAD_SEQ", message: `at: the game has ${entries.length} entries` });
