@@ -3,7 +3,7 @@ import Link from "next/link";
 import { describeProblem } from "@/lib/errors";
 
 /** A clear message for an error (never a blank page), with a way on. */
-export function ProblemBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ProblemBox({ error, onRetry, retryLabel = "Try again" }: { error: unknown; onRetry?: (() => void) | undefined; retryLabel?: string }) {
   const p = describeProblem(error);
   return (
     <div className="problem" role="alert" data-testid="problem">
@@ -13,7 +13,7 @@ export function ProblemBox({ error, onRetry }: { error: unknown; onRetry?: () =>
         {p.signInAgain && <Link href="/admin/login">Sign in</Link>}
         {onRetry && (
           <button type="button" onClick={onRetry}>
-            Try again
+            {retryLabel}
           </button>
         )}
       </div>

@@ -83,7 +83,9 @@ export default function PlayPage() {
           change name
         </button>
       </p>
-      {player.problem != null && <ProblemBox error={player.problem} onRetry={player.problem && (player.problem as { code?: string }).code === "BAD_TOKEN" ? player.forget : undefined} />}
+      {player.problem != null && (
+        <ProblemBox error={player.problem} onRetry={(player.problem as { code?: string }).code === "BAD_TOKEN" ? player.forget : undefined} retryLabel="Pick a name again" />
+      )}
       {problem != null && <ProblemBox error={problem} />}
       {storedGame && !table && (
         <p className="card">
