@@ -21,4 +21,8 @@ export async function checkPassword(phc: string, password: string): Promise<bool
  * A hash of a password nobody has, checked when the name is unknown, so that a wrong name costs the
  * same time as a wrong password (no account discovery by timing).
  */
-export const decoyHash: Promise<string> = hash("no account has this password, it only costs time");
+export function decoyHash(): Promise<string> {
+  decoy ??= hash("no account has this password, it only costs time");
+  return decoy;
+}
+let decoy: Promise<string> | null = null;

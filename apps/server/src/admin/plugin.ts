@@ -70,7 +70,7 @@ export const adminPlugin = fp(
         const wait = throttle.retryAfterMs(keys);
         if (wait > 0) return { ok: false, code: "RATE_LIMITED", retryAfterMs: wait };
         const account = await app.store.admin.findAccount(name);
-        const good = await checkPassword(account?.passwordHash ?? (await decoyHash), password);
+        const good = await checkPassword(account?.passwordHash ?? (await decoyHash()), password);
         if (!account || !good) {
           throttle.failed(keys);
           return { ok: false, code: "BAD_CREDENTIALS" };
