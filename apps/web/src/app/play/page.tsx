@@ -3,6 +3,7 @@ import type { TableView } from "@bang/protocol";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
+import { Lobby } from "@/components/Lobby";
 import { ProblemBox } from "@/components/ProblemBox";
 import { usePlayer } from "@/hooks/usePlayer";
 import { loadGame, saveGame } from "@/lib/storage";
@@ -73,7 +74,6 @@ export default function PlayPage() {
   }
 
   const me = player.guest.player;
-  const isHost = table?.hostId === me.id;
   return (
     <main className="narrow">
       <h1>Play Bang!</h1>
@@ -152,45 +152,7 @@ export default function PlayPage() {
           </form>
         </>
       )}
-      {table && client && (
-        <section className="card" data-testid="lobby">
-          <h2>
-            Table <span data-testid="table-code">{table.code}</span>
-          </h2>
-          <p>Give this code to your friends. {isHost ? "Fill the empty seats with bots and start when everyone is ready." : "Say you are ready; the host starts."}</p>
-          <ul className="lobby-seats">
-            {table.seats.map((s) => (
-              <li key={s.index}>
-                Seat {s.index + 1}: {s.bot ? `bot (${s.bot})` : (s.name ?? <i>empty</i>)} {s.playerId && !s.bot && (s.playerId === table.hostId ? "· host" : s.ready ? "· ready" : "· not ready")}
-              </li>
-            ))}
-          </ul>
-          <div className="row">
-            {isHost ? (
-              <>
-                <button type="button" data-testid="fill-bots" disabled={busy} onClick={() => void run(async () => setTable(await client.fillBots(table.code)))}>
-                  Fill with bots
-                </button>
-                <button type="button" data-testid="start" disabled={busy} onClick={() => void run(async () => setTable(await client.startGame(table.code)))}>
-                  Start the game
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                data-testid="ready"
-                disabled={busy}
-                onClick={() => void run(async () => setTable(await client.setReady(table.code, !table.seats.find((s) => s.playerId === me.id)?.ready)))}
-              >
-                Ready
-              </button>
-            )}
-            <button type="button" className="secondary" onClick={() => void run(async () => (await client.leaveTable(table.code), setTable(null)))}>
-              Leave
-            </button>
-          </div>
-        </section>
-      )}
+      {table && client && <Lobby table={table} me={me.id} busy={busy} run={run} setTable={setTable} client={client} />}
     </main>
   );
 }

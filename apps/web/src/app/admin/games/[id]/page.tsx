@@ -5,10 +5,9 @@ import { AdminShell } from "@/components/AdminShell";
 import { ProblemBox } from "@/components/ProblemBox";
 import { Table } from "@/components/Table";
 import { useAdmin, usePolled } from "@/hooks/useAdmin";
-import { FACE_SYMBOL, describeEvent, nameOf } from "@/lib/table";
-import { clock, exportLog, marksOf, nextMark, previousMark, rollsOf, step, type Mark } from "@/lib/timeline";
-
-const MARK_LABEL: Record<Mark, string> = { indianAttack: "Indian attack", eliminated: "elimination", gameOver: "end" };
+import { Scrubber } from "@/components/inspector/Scrubber";
+import { TimelineList } from "@/components/inspector/TimelineList";
+import { exportLog, step } from "@/lib/timeline";
 
 /**
  * One game for an admin: the table with every role, live while the game runs; end it or give a seat
@@ -98,87 +97,20 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
                 ))}
             </div>
           )}
-          <div className="scrubber card" data-testid="scrubber">
-            <div className="row">
-              <button type="button" data-testid="first" onClick={() => go(0)} disabled={position === 0}>
-                |◀
-              </button>
-              <button type="button" data-testid="back" onClick={() => go(position - 1)} disabled={position === 0}>
-                ◀ Step back
-              </button>
-              <span data-testid="position">
-                {position} / {total}
-              </span>
-              <button type="button" data-testid="forward" onClick={() => go(position + 1)} disabled={position >= total}>
-                Step ▶
-              </button>
-              <button
-                type="button"
-                data-testid="last"
-                onClick={() => {
-                  setFollow(true);
-                  setAt(null);
-                }}
-              >
-                {running ? "Live ▶|" : "End ▶|"}
-              </button>
-            </div>
-            <input type="range" min={0} max={total} value={position} data-testid="range" onChange={(e) => go(Number(e.target.value))} aria-label="position in the log" />
-            <div className="row">
-              {(["indianAttack", "eliminated", "gameOver"] as const).map((m) => (
-                <span key={m} className="jump">
-                  <button type="button" onClick={() => go(previousMark(entries, position, m))} disabled={previousMark(entries, position, m) === null}>
-                    ◀
-                  </button>
-                  <button type="button" data-testid={`next-${m}`} onClick={() => go(nextMark(entries, position, m))} disabled={nextMark(entries, position, m) === null}>
-                    next {MARK_LABEL[m]} ▶
-                  </button>
-                </span>
-              ))}
-              <button type="button" data-testid="export" onClick={download}>
-                Export log (JSON for bang replay)
-              </button>
-            </div>
-          </div>
+          <Scrubber
+            entries={entries}
+            position={position}
+            running={running}
+            go={go}
+            live={() => {
+              setFollow(true);
+              setAt(null);
+            }}
+            exportLog={download}
+          />
           <div className="game-grid">
             <div>{replayed && <Table view={replayed.view} me={null} names={names} />}</div>
-            <section className="timeline" data-testid="timeline">
-              <h3>Timeline</h3>
-              <ol>
-                <li className={position === 0 ? "current" : ""} onClick={() => go(0)}>
-                  <small>#0</small> setup
-                </li>
-                {entries.map((e) => (
-                  <li key={e.seq} className={e.seq === position ? "current" : ""} onClick={() => go(e.seq)} data-testid="entry" data-seq={e.seq}>
-                    <small>
-                      #{e.seq} {clock(e.at)}
-                    </small>{" "}
-                    <b>{nameOf(names, e.by)}</b> {e.command.type}
-                    {rollsOf(e).map((r, i) => (
-                      <span key={i} className="mini-dice" title={r.dice.join(", ")}>
-                        {r.dice.map((f, j) => (
-                          <span key={j} className={r.thrown.includes(j) ? "thrown" : ""}>
-                            {FACE_SYMBOL[f]}
-                          </span>
-                        ))}
-                      </span>
-                    ))}
-                    {marksOf(e).map((m) => (
-                      <span key={m} className={`badge mark-${m}`}>
-                        {MARK_LABEL[m]}
-                      </span>
-                    ))}
-                    {e.seq === position && (
-                      <ul className="events">
-                        {e.events.map((ev, i) => (
-                          <li key={i}>{describeEvent(ev, names)}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                ))}
-              </ol>
-            </section>
+            <TimelineList entries={entries} position={position} names={names} go={go} />
           </div>
         </>
       )}
