@@ -98,6 +98,9 @@ describe("the admin API", () => {
     await waitUntil("the player's turn or some entries", async () => ann.client.view(gameId)!.stateId > 0 || ann.client.view(gameId)!.waitingFor === ann.id);
     expect(await http(`${url}/api/admin/games/${gameId}/players/nobody/bot`, { method: "POST", token })).toMatchObject({ status: 409, body: { code: "NOT_SEATED" } });
     expect(await http(`${url}/api/admin/games/${gameId}/players/${ann.id}/bot`, { method: "POST", token })).toMatchObject({ status: 200, body: { ok: true } });
+    // Stored: a restore after a restart keeps the bot on that seat.
+    const seatsNow = (await http(`${url}/api/games/${gameId}/seats`)).body as { seats: { id: string; name: string; bot: string | null }[] };
+    expect(seatsNow.seats.find((s) => s.id === ann.id)).toEqual({ seat: 0, id: ann.id, name: "annie oakley", bot: "heuristic" });
     const finished = await waitUntil("the game's end", async () => (await listGames(url, "?status=finished")).find((g) => g.id === gameId));
     expect(finished.winner).not.toBeNull();
     // The player's own commands are refused once the bot has the seat (the game is over by now too).

@@ -13,6 +13,12 @@ export interface AdminStore {
   searchGames(filter: HistoryFilter): Promise<{ total: number; games: StoredGame[] }>;
   /** Marks a game abandoned (ended by an admin before a winner). Rejects when it does not exist. */
   abandonGame(gameId: string): Promise<void>;
+  /**
+   * Records that seat `seat` of `gameId` is played by the `heuristic` bot from now on (an admin
+   * replaced its player), so that a restore after a restart keeps the bot on it. Rejects when there is
+   * no such seat.
+   */
+  replaceSeatByBot(gameId: string, seat: number): Promise<void>;
 }
 
 /** The admin store over @bang/db (AdminAccount and Game tables). */
@@ -31,6 +37,9 @@ export function createAdminStore(db: DbHandle, toStoredGame: (g: GameRecord) => 
     },
     async abandonGame(gameId) {
       await games.abandonGame(gameId);
+    },
+    async replaceSeatByBot(gameId, seat) {
+      await db.prisma.seat.update({ where: { gameId_seat: { gameId, seat } }, data: { botKind: "heuristic" } });
     },
   };
 }

@@ -122,6 +122,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Set
         if (!room || room.over) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no running game ${req.params.id} on this node` });
         if (!room.hasPlayer(req.params.playerId)) return reply.code(409).send({ code: "NOT_SEATED", message: `${req.params.playerId} is no person seated in this game` });
         room.replaceByBot(req.params.playerId);
+        await app.store.admin.replaceSeatByBot(room.id, room.seats.find((s) => s.playerId === req.params.playerId)!.index);
         req.log.info({ gameId: room.id, playerId: req.params.playerId, admin: req.admin!.name }, "player replaced by the bot");
         return { ok: true };
       },

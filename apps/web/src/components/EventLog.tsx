@@ -7,6 +7,7 @@ export function EventLog({ log, names }: { log: LoggedEvent[]; names: Names }) {
   return (
     <section className="log" data-testid="event-log">
       <h3>Events</h3>
+      {log.length === 0 && <p className="muted">Nothing yet since you opened the table: events appear as they happen.</p>}
       <ol reversed>
         {[...log].reverse().slice(0, 200).map((l, i) => (
           <li key={`${l.seq}-${i}`}>

@@ -51,7 +51,7 @@ export default function LiveGamesPage() {
                     {g.players.map((p) => (
                       <span key={p.id} className={`chip${p.alive ? "" : " dead"}`}>
                         {p.name}
-                        {p.bot ? " 🤖" : p.replaced ? " (bot)" : ""} ♥{p.life}
+                        {p.bot ? " (bot)" : p.replaced ? " (replaced by the bot)" : ""} ♥{p.life}
                       </span>
                     ))}
                   </td>
