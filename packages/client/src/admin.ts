@@ -99,6 +99,10 @@ export type Statistics = z.infer<typeof statistics>;
 const node = z.object({ id: z.string(), self: z.boolean(), games: z.number(), sockets: z.number(), uptimeSeconds: z.number(), heapUsedBytes: z.number(), ready: z.boolean() });
 export type NodeInfo = z.infer<typeof node>;
 
+const clusterNode = z.object({ nodeId: z.string(), url: z.string(), startedAt: z.number(), load: z.number(), expiresInMs: z.number(), self: z.boolean() });
+/** A live node of the cluster's membership (GET /api/nodes). */
+export type ClusterNode = z.infer<typeof clusterNode>;
+
 const ok = z.object({ ok: z.boolean() });
 const seats = z.object({ gameId: z.string(), status: z.string(), seats: z.array(seat) });
 
@@ -169,6 +173,19 @@ export function fetchStatistics(baseUrl: string, token: string, filter: { from?:
 /** The nodes serving games and their load. */
 export function fetchNodes(baseUrl: string, token: string, options: HttpOptions = {}): Promise<NodeInfo[]> {
   return get(baseUrl, "/api/admin/nodes", token, z.array(node), options);
+}
+
+/**
+ * The cluster's live nodes (`GET /api/nodes`, public), or null when the server has no such route (a
+ * server without the cluster feature answers 404 NOT_FOUND).
+ */
+export async function fetchClusterNodes(baseUrl: string, options: HttpOptions = {}): Promise<ClusterNode[] | null> {
+  try {
+    return await get(baseUrl, "/api/nodes", null, z.array(clusterNode), options);
+  } catch (error) {
+    if ((error as { code?: string }).code === "NOT_FOUND") return null;
+    throw error;
+  }
 }
 
 /** The seats of any game (public: names and bot kinds, no roles). */

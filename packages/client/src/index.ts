@@ -25,6 +25,7 @@ export {
   fetchHistory,
   fetchStatistics,
   fetchNodes,
+  fetchClusterNodes,
   fetchSeats,
   serverAlive,
   type AdminSession,
@@ -36,4 +37,5 @@ export {
   type HistoryFilter,
   type Statistics,
   type NodeInfo,
+  type ClusterNode,
 } from "./admin.js";

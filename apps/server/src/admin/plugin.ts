@@ -53,7 +53,8 @@ export const adminPlugin = fp(
     const { config } = app;
     const sessions = createAdminSessions(tokenSecret(config.TOKEN_SECRET, config.DATA_DIR), config.ADMIN_SESSION_TTL_S);
     const throttle = new SignInThrottle();
-    const nodeId = process.env.NODE_ID ?? `${hostname()}/${process.pid}`;
+    // The cluster's NODE_ID when the configuration has one, so the dashboard and GET /api/nodes agree.
+    const nodeId = (config as { NODE_ID?: string }).NODE_ID ?? process.env.NODE_ID ?? `${hostname()}/${process.pid}`;
 
     if (config.ADMIN_NAME && config.ADMIN_PASSWORD) {
       const created = await app.store.admin.createAccount(config.ADMIN_NAME, await hashPassword(config.ADMIN_PASSWORD));
