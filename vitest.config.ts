@@ -4,7 +4,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 // their TypeScript sources, so unit tests never need a build; tests that spawn the `bang` binary use
 // the built dist/ that `npm test` builds first. The server's end-to-end tests (apps/server/test) are a
 // project of their own: its global setup builds the server when its dist is missing or stale, and it
-// runs only when one of those files is selected.
+// runs only when one of those files is selected. The browser tests of the web app (apps/web/test/
+// *.e2e.test.ts, playwright-core with Debian's Chromium) are a third project; its global setup builds
+// the server and the app (next build) through turbo.
 export default defineConfig({
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"] } },
@@ -17,7 +19,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "apps/server/test/**"],
+          exclude: [...configDefaults.exclude, "apps/server/test/**", "apps/web/test/**/*.e2e.test.ts"],
         },
       },
       {
@@ -27,6 +29,16 @@ export default defineConfig({
           include: ["apps/server/test/**/*.test.ts"],
           globalSetup: ["apps/server/test/support/global-setup.ts"],
           testTimeout: 120_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web-e2e",
+          include: ["apps/web/test/**/*.e2e.test.ts"],
+          globalSetup: ["apps/web/test/support/global-setup.ts"],
+          testTimeout: 200_000,
           hookTimeout: 90_000,
         },
       },

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   replay: { summary: "replay a saved game log entry by entry", load: () => import("./commands/replay.js") },
   queue: { summary: "join a public matchmaking queue on a server and play the game found", load: () => import("./commands/queue.js") },
   tournament: { summary: "print a tournament's standings from a server", load: () => import("./commands/tournament.js") },
+  admin: { summary: "create an admin account of the dashboard (admin create --name NAME)", load: () => import("./commands/admin.js") },
 };
 
 const USAGE = `Usage: bang <command> [options]

@@ -31,7 +31,7 @@ describe("bang", () => {
   it("an unknown command: one line, exit 2", async () => {
     const run = await bang(["dance"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('bang: unknown command "dance" (one of scenario, simulate, play, bots, replay, queue, tournament); see bang --help\n');
+    expect(run.stderr).toBe('bang: unknown command "dance" (one of scenario, simulate, play, bots, replay, queue, tournament, admin); see bang --help\n');
   });
 
   const bad: [string[], string][] = [

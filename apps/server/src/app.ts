@@ -1,3 +1,4 @@
+import cors from "@fastify/cors";
 import websocket from "@fastify/websocket";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -7,7 +8,10 @@ import type { Config } from "./config.js";
 import type { Connection } from "./gateway/connection.js";
 import type { GameStore } from "./persistence/store.js";
 import { matchmaking } from "./plugins/matchmaking.js";
+import { adminPlugin } from "./admin/plugin.js";
 import { services } from "./plugins/services.js";
+import { adminRoutes } from "./routes/admin.js";
+import { gameSeatRoutes } from "./routes/game-seats.js";
 import { gameRoutes } from "./routes/games.js";
 import { guestRoutes } from "./routes/guests.js";
 import { healthRoutes } from "./routes/health.js";
@@ -42,6 +46,8 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
 
   // External plugins. Frames up to 256 KiB reach our parser, which refuses anything over 16 KiB with a
   // FRAME_TOO_LARGE error before closing; ws itself closes on anything larger.
+  // The web app calls the API from the browser (bearer tokens, no cookies).
+  await app.register(cors, { origin: config.CORS_ORIGIN === "*" ? "*" : config.CORS_ORIGIN.split(",").map((o) => o.trim()), allowedHeaders: ["authorization", "content-type"] });
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   await app.register(swagger, {
     openapi: {
@@ -71,14 +77,17 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   // Our services, then routes.
   await app.register(services, { config, store });
   await app.register(matchmaking);
+  await app.register(adminPlugin);
   await app.register(healthRoutes);
   await app.register(guestRoutes);
   await app.register(gameRoutes);
+  await app.register(gameSeatRoutes);
   await app.register(nodeRoutes);
   await app.register(queueRoutes);
   await app.register(ratingRoutes);
   await app.register(tournamentRoutes);
   await app.register(wsRoutes, { connections });
+  await app.register(adminRoutes, { connections });
 
   let closing: Promise<void> | null = null;
   const shutdown = (reason = "server shutting down") =>

@@ -17,6 +17,14 @@ export const configSchema = z.object({
   TOKEN_SECRET: z.string().min(16).optional(),
   /** Bearer token that grants the admin view (replays with every role). Unset: no admin access. */
   ADMIN_TOKEN: z.string().min(16).optional(),
+  /** First admin account, created at start when no account of that name exists (with ADMIN_PASSWORD). */
+  ADMIN_NAME: z.string().trim().min(1).max(64).optional(),
+  /** Password of ADMIN_NAME (8+ characters); read once at start, stored only as an argon2id hash. */
+  ADMIN_PASSWORD: z.string().min(8).max(256).optional(),
+  /** Lifetime of an admin session (the signed token of POST /api/admin/sessions), in seconds. */
+  ADMIN_SESSION_TTL_S: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(8 * 3600),
+  /** Origins allowed to call the HTTP API from a browser (CORS): "*" or a comma-separated list. */
+  CORS_ORIGIN: z.string().default("*"),
   /** Delay before a bot seat plays, in ms (0 in tests and benchmarks). */
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
   /** How long a disconnected player's seat waits before the bot plays for them, in ms. */

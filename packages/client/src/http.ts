@@ -23,7 +23,7 @@ export interface ReplayEntry {
   by: string;
   command: GameCommand;
   /** When it was stored (ISO 8601 text, or ms since the epoch). */
-  at: string | number;
+  at: string | number | null;
 }
 
 /** A game's log and the viewer's view after entry `at`. */
@@ -45,7 +45,8 @@ export interface HttpOptions {
 const guestBody = z.object({ token: z.string().min(1), player: z.object({ id: playerId, name: z.string() }) });
 const replayBody = z.object({
   gameId: z.string().min(1),
-  entries: z.array(z.object({ seq: seq.min(1), by: playerId, command: gameCommand, at: z.union([z.string(), z.number()]) })),
+  // The server lists each stored command as the engine keeps it, with its `by` (the entry's `by`).
+  entries: z.array(z.object({ seq: seq.min(1), by: playerId, command: z.looseObject({}).transform(({ by: _by, ...rest }) => rest).pipe(gameCommand), at: z.union([z.string(), z.number()]).nullable() })),
   at: seq,
   view: playerView,
 });

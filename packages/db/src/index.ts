@@ -31,3 +31,5 @@ export {
   type NewTournament,
   type Audited,
 } from "./repositories/tournaments.js";
+export { createAdminRepository, type AdminRepository, type AdminRecord } from "./repositories/admins.js";
+export { createHistoryRepository, type HistoryRepository, type HistoryFilter } from "./repositories/history.js";

@@ -27,6 +27,14 @@ export const PROTOCOL_ERROR_CODES = [
   "NOT_READY",
   "ALREADY_STARTED",
   "GAME_NOT_FOUND",
+  /** An admin ended the game before a winner. */
+  "GAME_ENDED",
+  /** No valid admin session (missing, malformed or not an admin's). */
+  "ADMIN_REQUIRED",
+  /** The admin session has expired: sign in again. */
+  "SESSION_EXPIRED",
+  /** Wrong admin name or password. */
+  "BAD_CREDENTIALS",
   /** No such HTTP route. */
   "NOT_FOUND",
   /** The client command id was used before for a different command. */

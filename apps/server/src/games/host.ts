@@ -122,6 +122,18 @@ export class GameHost implements GameDirectory {
     room.dispose();
   }
 
+  /**
+   * Admin action: ends running game `gameId` without a winner (GameRoom.end) and forgets its room.
+   * False when no running game of that id is on this node.
+   */
+  async endGame(gameId: string, reason: string): Promise<boolean> {
+    const room = this.rooms.get(gameId);
+    if (!room || room.over) return false;
+    this.rooms.delete(gameId);
+    await room.end(reason);
+    return true;
+  }
+
   /** Reopens every running game of the store (after a restart), each from its stored log. */
   async restore(turnSeconds = 60): Promise<number> {
     const games = await this.store.listGames({ status: "running" });

@@ -63,6 +63,8 @@ export class GameRoom {
   /** Players the bot plays for until they come back (timed out, or disconnected past the grace). */
   private readonly away = new Set<string>();
   private readonly bots = new Map<string, Bot>();
+  /** Players an admin replaced by the bot for the rest of the game (their commands are refused). */
+  private readonly replaced = new Set<string>();
   private turnTimer: NodeJS.Timeout | null = null;
   /** The people's deadline for the current duel round's picks (R8.9), keyed by turn and round. */
   private pickDeadline: { key: string; at: number } | null = null;
@@ -218,6 +220,32 @@ export class GameRoom {
     return this.queue.then(() => this.finishing ?? undefined);
   }
 
+  /** Has an admin replaced `playerId` by the bot? */
+  isReplaced(playerId: string): boolean {
+    return this.replaced.has(playerId);
+  }
+
+  /**
+   * Admin action: the bot plays `playerId`'s seat for the rest of the game, and the player's own
+   * commands are refused (NOT_SEATED). False when `playerId` is no person seated here or the game is over.
+   */
+  replaceByBot(playerId: string): boolean {
+    if (this.over || !this.hasPlayer(playerId)) return false;
+    this.replaced.add(playerId);
+    this.schedule();
+    return true;
+  }
+
+  /**
+   * Admin action: ends the game without a winner. Stops taking commands, lets the queued ones finish,
+   * tells every subscriber (error GAME_ENDED) and disposes the room; the caller records it abandoned.
+   */
+  async end(reason: string): Promise<void> {
+    await this.stop();
+    for (const sub of this.subscribers) this.deliver(sub, { type: "error", code: "GAME_ENDED", message: reason });
+    this.dispose();
+  }
+
   dispose(): void {
     this.disposed = true;
     this.clearTurnTimer();
@@ -236,6 +264,7 @@ export class GameRoom {
       return prior.answer;
     }
     if (this.disposed) return { ok: false, code: "RETRY", message: "the game is moving; try again" };
+    if (origin === "player" && this.replaced.has(by)) return { ok: false, code: "NOT_SEATED", message: "an admin gave your seat to the bot" };
     if (origin === "player") this.comeBack(by);
 
     const result = this.actor.send(command);
@@ -319,6 +348,7 @@ export class GameRoom {
   }
 
   private comeBack(playerId: string): void {
+    if (this.replaced.has(playerId)) return;
     if (this.away.delete(playerId)) this.schedule();
   }
 
@@ -352,7 +382,7 @@ export class GameRoom {
     const waitingFor = playerToAct(this.actor.state);
     if (waitingFor === null) return;
     const seat = this.seats.find((s) => s.playerId === waitingFor);
-    const botPlays = seat?.bot !== null || this.away.has(waitingFor);
+    const botPlays = seat?.bot !== null || this.away.has(waitingFor) || this.replaced.has(waitingFor);
     const delay = botPlays ? this.timings.botDelayMs : this.timings.turnMs;
     const stateId = this.actor.state.stateId;
     this.turnTimer = setTimeout(() => {

@@ -1,9 +1,10 @@
 import { createCommandLog, createGameRepository, createLogWriter, createPlayerRepository, openDatabase, type GameRecord } from "@bang/db";
+import { createAdminStore } from "../admin/store.js";
 import type { Config } from "../config.js";
 import type { GameStore, StoredGame } from "./store.js";
 
 /** The engine id of each seat: the setup's player ids, in seat order. */
-function toStoredGame(g: GameRecord): StoredGame {
+export function toStoredGame(g: GameRecord): StoredGame {
   return {
     id: g.id,
     mode: g.setup.mode ?? "classic",
@@ -68,6 +69,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     async listGames(filter) {
       return (await games.listGames({ status: filter.status, limit: filter.limit })).map(toStoredGame);
     },
+    admin: createAdminStore(db, toStoredGame),
     flush: () => writer.flush(),
     async close() {
       await writer.close();

@@ -1,5 +1,6 @@
 import type { DbHandle } from "@bang/db";
 import type { AnyCommand as Command, Face, GameSetup, Mode, Winner } from "@bang/engine";
+import type { AdminStore } from "../admin/store.js";
 
 /** A seat of a stored game: a person (playerId) or a bot (botKind). */
 export interface StoredSeat {
@@ -61,6 +62,8 @@ export interface GameStore {
   getGame(gameId: string): Promise<StoredGame | null>;
   loadLog(gameId: string): Promise<StoredEntry[]>;
   listGames(filter: { status?: StoredGame["status"]; limit?: number }): Promise<StoredGame[]>;
+  /** Admin accounts and the dashboard's history queries. */
+  readonly admin: AdminStore;
   /** Drains pending appends. */
   flush(): Promise<void>;
   close(): Promise<void>;

@@ -1,12 +1,12 @@
 import { duelCommandView, playerView, replay, ReplayError, type GameLog, type Viewer } from "@bang/engine";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-/** The viewer behind a request's bearer token: admin (ADMIN_TOKEN), a seated player, or a spectator. */
+/** The viewer behind a request's bearer token: admin (ADMIN_TOKEN or an admin session), a seated player, or a spectator. */
 function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string) => boolean): Viewer {
   const auth = req.headers.authorization;
   const token = auth?.startsWith("Bearer ") ? auth.slice(7) : null;
   if (!token) return { kind: "spectator" };
-  if (app.config.ADMIN_TOKEN && token === app.config.ADMIN_TOKEN) return { kind: "admin" };
+  if (app.adminAuth.isAdminToken(token)) return { kind: "admin" };
   const player = app.identity.verify(token);
   return player && seated(player.id) ? { kind: "player", id: player.id } : { kind: "spectator" };
 }

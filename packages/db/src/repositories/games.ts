@@ -132,7 +132,8 @@ export function createGameRepository(db: DbHandle): GameRepository {
   };
 }
 
-function toRecord(row: GameRow): GameRecord {
+/** A stored game row with its seats (ordered), as a GameRecord. */
+export function toRecord(row: GameRow): GameRecord {
   return {
     id: row.id,
     mode: row.mode as Mode,

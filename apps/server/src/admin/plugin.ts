@@ -1,0 +1,108 @@
+import { hostname } from "node:os";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { tokenSecret } from "../identity/tokens.js";
+import { checkPassword, decoyHash, hashPassword } from "./passwords.js";
+import { createAdminSessions, type AdminSession, type AdminSessions } from "./sessions.js";
+import { SignInThrottle } from "./throttle.js";
+
+/** The outcome of a sign-in attempt. */
+export type SignInResult =
+  | { ok: true; token: string; expiresAt: number; name: string }
+  | { ok: false; code: "BAD_CREDENTIALS" }
+  | { ok: false; code: "RATE_LIMITED"; retryAfterMs: number };
+
+/** Admin authentication of a node: accounts, sessions, the sign-in throttle, the role check. */
+export interface AdminAuth {
+  readonly sessions: AdminSessions;
+  /** This node's name in the dashboard (NODE_ID, else host name and pid). */
+  readonly nodeId: string;
+  /** Checks a name and password from `ip`; slowed down after repeated failures (per name and per IP). */
+  signIn(name: string, password: string, ip: string): Promise<SignInResult>;
+  /** Is this bearer token admin access (a valid admin session, or the static ADMIN_TOKEN)? */
+  isAdminToken(token: string | null): boolean;
+  /**
+   * The onRequest hook of every admin route: 401 ADMIN_REQUIRED without a valid admin session,
+   * 401 SESSION_EXPIRED for an expired one. Sets `request.admin`.
+   */
+  requireAdmin(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    adminAuth: AdminAuth;
+  }
+  interface FastifyRequest {
+    admin: AdminSession | null;
+  }
+}
+
+/** The bearer token of a request, or null. */
+export function bearerOf(req: FastifyRequest): string | null {
+  const auth = req.headers.authorization;
+  return auth?.startsWith("Bearer ") ? auth.slice(7) : null;
+}
+
+/**
+ * Admin accounts and sessions (fastify-plugin "bang-admin", after "bang-services"). At start, creates
+ * the account ADMIN_NAME with ADMIN_PASSWORD when it does not exist yet (an existing account keeps
+ * its password).
+ */
+export const adminPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const sessions = createAdminSessions(tokenSecret(config.TOKEN_SECRET, config.DATA_DIR), config.ADMIN_SESSION_TTL_S);
+    const throttle = new SignInThrottle();
+    // The cluster's NODE_ID when the configuration has one, so the dashboard and GET /api/nodes agree.
+    const nodeId = (config as { NODE_ID?: string }).NODE_ID ?? process.env.NODE_ID ?? `${hostname()}/${process.pid}`;
+
+    if (config.ADMIN_NAME && config.ADMIN_PASSWORD) {
+      const created = await app.store.admin.createAccount(config.ADMIN_NAME, await hashPassword(config.ADMIN_PASSWORD));
+      if (created) app.log.info({ admin: created.name }, "admin account created from ADMIN_NAME");
+    } else if (config.ADMIN_NAME || config.ADMIN_PASSWORD) {
+      app.log.warn("ADMIN_NAME and ADMIN_PASSWORD must be set together; no admin account created");
+    }
+
+    const auth: AdminAuth = {
+      sessions,
+      nodeId,
+      async signIn(name, password, ip) {
+        const keys = [`name:${name}`, `ip:${ip}`];
+        const wait = throttle.retryAfterMs(keys);
+        if (wait > 0) return { ok: false, code: "RATE_LIMITED", retryAfterMs: wait };
+        const account = await app.store.admin.findAccount(name);
+        const good = await checkPassword(account?.passwordHash ?? (await decoyHash()), password);
+        if (!account || !good) {
+          throttle.failed(keys);
+          return { ok: false, code: "BAD_CREDENTIALS" };
+        }
+        throttle.succeeded(keys[0]!);
+        await app.store.admin.touchLogin(account.id);
+        const issued = sessions.issue({ id: account.id, name: account.name });
+        return { ok: true, token: issued.token, expiresAt: issued.expiresAt, name: account.name };
+      },
+      isAdminToken(token) {
+        if (!token) return false;
+        if (config.ADMIN_TOKEN && token === config.ADMIN_TOKEN) return true;
+        return sessions.check(token).ok;
+      },
+      async requireAdmin(req, reply) {
+        const token = bearerOf(req);
+        if (token && config.ADMIN_TOKEN && token === config.ADMIN_TOKEN) {
+          req.admin = { adminId: "admin-token", name: "ADMIN_TOKEN", expiresAt: Number.MAX_SAFE_INTEGER };
+          return;
+        }
+        const checked = sessions.check(token);
+        if (checked.ok) {
+          req.admin = checked.session;
+          return;
+        }
+        if (checked.problem === "expired") return reply.code(401).send({ code: "SESSION_EXPIRED", message: "your admin session has expired: sign in again" });
+        return reply.code(401).send({ code: "ADMIN_REQUIRED", message: "this needs an admin session: sign in at POST /api/admin/sessions" });
+      },
+    };
+    app.decorateRequest("admin", null);
+    app.decorate("adminAuth", auth);
+  },
+  { name: "bang-admin", dependencies: ["bang-services"] },
+);

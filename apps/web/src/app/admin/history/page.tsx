@@ -1,0 +1,93 @@
+"use client";
+import { fetchHistory, type HistoryFilter } from "@bang/client";
+import Link from "next/link";
+import { useState } from "react";
+import { AdminShell } from "@/components/AdminShell";
+import { ProblemBox } from "@/components/ProblemBox";
+import { useAdmin, usePolled } from "@/hooks/useAdmin";
+
+const TEAMS = ["law", "outlaws", "renegade", "deputy", "outlaw"];
+
+/** Stored games with filters: status, dates (UTC days), mode, winner team, player. */
+export default function HistoryPage() {
+  const ctx = useAdmin();
+  const [filter, setFilter] = useState<HistoryFilter>({ status: "finished" });
+  const [page, setPage] = useState(0);
+  const { data, problem } = usePolled(() => ctx.call((url, token) => fetchHistory(url, token, { ...filter, limit: 50, offset: page * 50 })), [filter, page, ctx.admin]);
+  const set = (k: keyof HistoryFilter, v: string) => {
+    setPage(0);
+    setFilter((f) => ({ ...f, [k]: v || undefined }));
+  };
+  return (
+    <AdminShell ctx={ctx}>
+      <h1>History</h1>
+      <div className="filters row">
+        <select value={filter.status ?? "finished"} onChange={(e) => set("status", e.target.value)}>
+          <option value="finished">finished</option>
+          <option value="abandoned">abandoned</option>
+          <option value="running">running</option>
+        </select>
+        <label>
+          from <input type="date" value={filter.from ?? ""} onChange={(e) => set("from", e.target.value)} />
+        </label>
+        <label>
+          to <input type="date" value={filter.to ?? ""} onChange={(e) => set("to", e.target.value)} />
+        </label>
+        <select value={filter.mode ?? ""} onChange={(e) => set("mode", e.target.value)}>
+          <option value="">every mode</option>
+          <option value="classic">classic</option>
+          <option value="duel">duel</option>
+        </select>
+        <select value={filter.winner ?? ""} onChange={(e) => set("winner", e.target.value)} data-testid="filter-winner">
+          <option value="">any winner</option>
+          {TEAMS.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <input placeholder="player" value={filter.player ?? ""} onChange={(e) => set("player", e.target.value)} data-testid="filter-player" />
+      </div>
+      {problem != null && <ProblemBox error={problem} />}
+      {data && (
+        <>
+          <p data-testid="history-total">{data.total} games</p>
+          <div className="scroll">
+            <table className="grid" data-testid="history">
+              <thead>
+                <tr>
+                  <th>Game</th>
+                  <th>Created</th>
+                  <th>Players</th>
+                  <th>Winner</th>
+                  <th>Commands</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.games.map((g) => (
+                  <tr key={g.id}>
+                    <td>
+                      <Link href={`/admin/games/${g.id}`}>{g.id.slice(0, 8)}</Link> <small>{g.mode}</small>
+                    </td>
+                    <td>{g.createdAt.slice(0, 16).replace("T", " ")}</td>
+                    <td>{g.players.map((p) => p.name).join(", ")}</td>
+                    <td>{g.winner?.team ?? "—"}</td>
+                    <td>{g.lastSeq}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="row">
+            <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              ◀ newer
+            </button>
+            <button type="button" disabled={(page + 1) * 50 >= data.total} onClick={() => setPage(page + 1)}>
+              older ▶
+            </button>
+          </div>
+        </>
+      )}
+    </AdminShell>
+  );
+}

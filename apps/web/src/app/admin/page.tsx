@@ -1,0 +1,71 @@
+"use client";
+import { fetchLiveGames } from "@bang/client";
+import Link from "next/link";
+import { useState } from "react";
+import { AdminShell } from "@/components/AdminShell";
+import { ProblemBox } from "@/components/ProblemBox";
+import { useAdmin, usePolled } from "@/hooks/useAdmin";
+import { formatAge } from "@/lib/format";
+
+/** Running games: mode, players, node, turn, age; filter by mode, search by player; refreshed every 2 s. */
+export default function LiveGamesPage() {
+  const ctx = useAdmin();
+  const [player, setPlayer] = useState("");
+  const [mode, setMode] = useState("");
+  const { data, problem } = usePolled(() => ctx.call((url, token) => fetchLiveGames(url, token, { player: player.trim(), mode })), [player, mode, ctx.admin], 2_000);
+  return (
+    <AdminShell ctx={ctx}>
+      <h1>Live games</h1>
+      <div className="filters row">
+        <input data-testid="search-player" placeholder="Search by player" value={player} onChange={(e) => setPlayer(e.target.value)} />
+        <select value={mode} onChange={(e) => setMode(e.target.value)} data-testid="filter-mode">
+          <option value="">Every mode</option>
+          <option value="classic">classic</option>
+          <option value="duel">duel</option>
+        </select>
+      </div>
+      {problem != null && <ProblemBox error={problem} />}
+      {data && data.length === 0 && <p data-testid="no-games">No running game{player ? ` with a player matching “${player}”` : ""}.</p>}
+      {data && data.length > 0 && (
+        <div className="scroll">
+          <table className="grid" data-testid="live-games">
+            <thead>
+              <tr>
+                <th>Game</th>
+                <th>Mode</th>
+                <th>Players</th>
+                <th>Node</th>
+                <th>Turn</th>
+                <th>Age</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((g) => (
+                <tr key={g.id} data-testid="live-game" data-game={g.id}>
+                  <td>
+                    <Link href={`/admin/games/${g.id}`}>{g.id.slice(0, 8)}</Link>
+                    {g.tableCode && <small> · {g.tableCode}</small>}
+                  </td>
+                  <td>{g.mode}</td>
+                  <td>
+                    {g.players.map((p) => (
+                      <span key={p.id} className={`chip${p.alive ? "" : " dead"}`}>
+                        {p.name}
+                        {p.bot ? " (bot)" : p.replaced ? " (replaced by the bot)" : ""} ♥{p.life}
+                      </span>
+                    ))}
+                  </td>
+                  <td>{g.node}</td>
+                  <td>
+                    {g.turnNumber} · {g.turnOf} · {g.phase}
+                  </td>
+                  <td>{formatAge(g.ageSeconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,8 @@
+"use client";
+import { use } from "react";
+import { GameScreen } from "@/components/GameScreen";
+
+export default function WatchGamePage({ params }: { params: Promise<{ gameId: string }> }) {
+  const { gameId } = use(params);
+  return <GameScreen gameId={decodeURIComponent(gameId)} mode="watch" />;
+}

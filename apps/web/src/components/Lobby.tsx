@@ -1,0 +1,52 @@
+"use client";
+import type { BangClient } from "@bang/client";
+import type { TableView } from "@bang/protocol";
+
+/**
+ * A private table before its game: the code to share, the seats (ready or not, bots), and the host's
+ * fill-with-bots and start buttons (the others say ready). Every button is one SDK request.
+ */
+export function Lobby(props: { table: TableView; me: string; client: BangClient; busy: boolean; run: (f: () => Promise<unknown>) => Promise<void>; setTable: (t: TableView | null) => void }) {
+  const { table, me, client, busy, run, setTable } = props;
+  const isHost = table.hostId === me;
+  const ready = table.seats.find((s) => s.playerId === me)?.ready ?? false;
+  return (
+    <section className="card" data-testid="lobby">
+      <h2>
+        Table <span data-testid="table-code">{table.code}</span>
+      </h2>
+      <p>Give this code to your friends. {isHost ? "Fill the empty seats with bots and start when everyone is ready." : "Say you are ready; the host starts."}</p>
+      <ul className="lobby-seats">
+        {table.seats.map((s) => (
+          <li key={s.index}>
+            Seat {s.index + 1}: {s.bot ? `bot (${s.bot})` : (s.name ?? <i>empty</i>)} {s.playerId && !s.bot && (s.playerId === table.hostId ? "· host" : s.ready ? "· ready" : "· not ready")}
+          </li>
+        ))}
+      </ul>
+      <div className="row">
+        {isHost ? (
+          <>
+            <button type="button" data-testid="fill-bots" disabled={busy} onClick={() => void run(async () => setTable(await client.fillBots(table.code)))}>
+              Fill with bots
+            </button>
+            <button type="button" data-testid="start" disabled={busy} onClick={() => void run(async () => setTable(await client.startGame(table.code)))}>
+              Start the game
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            data-testid="ready"
+            disabled={busy}
+            onClick={() => void run(async () => setTable(await client.setReady(table.code, !ready)))}
+          >
+            {ready ? "Not ready" : "Ready"}
+          </button>
+        )}
+        <button type="button" className="secondary" onClick={() => void run(async () => (await client.leaveTable(table.code), setTable(null)))}>
+          Leave
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+/** Small display helpers. */
+
+/** "42 s", "3 min", "2 h 05" from seconds; "?" when unknown. */
+export function formatAge(seconds: number | null): string {
+  if (seconds === null) return "?";
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  const h = Math.floor(seconds / 3600);
+  return `${h} h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, "0")}`;
+}
+
+/** A ratio 0..1 as "42%". */
+export const percent = (r: number): string => `${Math.round(r * 100)}%`;

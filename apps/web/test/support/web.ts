@@ -1,0 +1,58 @@
+/**
+ * The BUILT web app (`next start`, apps/web/.next) as a child process on a free port, told the game
+ * server's URL through BANG_SERVER_URL. Ready once `/` answers 200.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { freePort } from "../../../server/test/support/server.js";
+
+const WEB = resolve(import.meta.dirname, "../..");
+const NEXT = createRequire(resolve(WEB, "package.json")).resolve("next/dist/bin/next");
+
+export interface WebApp {
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startWeb(serverUrl: string): Promise<WebApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = "";
+  const proc = spawn(process.execPath, [NEXT, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: WEB,
+    env: { ...process.env, BANG_SERVER_URL: serverUrl, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout.setEncoding("utf8").on("data", (d: string) => (log += d));
+  proc.stderr.setEncoding("utf8").on("data", (d: string) => (log += d));
+  const exited = new Promise<void>((r) => proc.once("exit", () => r()));
+  process.once("exit", () => proc.kill("SIGKILL"));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`next start exited:\n${log}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill("SIGKILL");
+      throw new Error(`the web app was not ready within 30 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    output: () => log,
+    async stop() {
+      proc.kill("SIGTERM");
+      const t = setTimeout(() => proc.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}

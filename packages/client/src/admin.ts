@@ -1,0 +1,205 @@
+import { gameEvent, playerId } from "@bang/protocol";
+import type { GameEvent, GameLog } from "@bang/engine";
+import { z } from "zod";
+import { apiUrl, check, request, type HttpOptions } from "./http.js";
+
+/**
+ * The admin API (`/api/admin/...`) and the public seats of a game, over the global fetch. Each call
+ * takes the admin session token of {@link signInAdmin} (or the static ADMIN_TOKEN). Errors are
+ * ClientErrors with the server's code: ADMIN_REQUIRED, SESSION_EXPIRED, BAD_CREDENTIALS, RATE_LIMITED
+ * (wait and retry), GAME_NOT_FOUND; NETWORK when the server does not answer.
+ */
+
+/** An admin session: the bearer token and when it expires (ISO 8601). */
+export interface AdminSession {
+  token: string;
+  name: string;
+  expiresAt: string;
+}
+
+const session = z.object({ token: z.string().min(1), name: z.string(), expiresAt: z.string() });
+
+const liveSeat = z.object({ id: playerId, name: z.string(), bot: z.string().nullable(), replaced: z.boolean(), alive: z.boolean(), life: z.number() });
+const liveGame = z.object({
+  id: z.string(),
+  mode: z.string(),
+  tableCode: z.string().nullable(),
+  node: z.string(),
+  phase: z.string(),
+  turnNumber: z.number(),
+  turnOf: z.string(),
+  seq: z.number(),
+  players: z.array(liveSeat),
+  createdAt: z.string().nullable(),
+  ageSeconds: z.number().nullable(),
+});
+/** A running game as the live games table shows it. */
+export type LiveGame = z.infer<typeof liveGame>;
+
+const seat = z.object({ seat: z.number(), id: playerId, name: z.string(), bot: z.string().nullable() });
+/** A seat of a game: engine id, the name shown, the bot kind (null for a person). */
+export type GameSeat = z.infer<typeof seat>;
+
+const timelineEntry = z.object({ seq: z.number(), by: playerId, at: z.string().nullable(), command: z.looseObject({ type: z.string() }), events: z.array(gameEvent) });
+/** A log entry with its time, player and events (the dice of each roll are in its diceRolled events). */
+export interface TimelineEntry {
+  seq: number;
+  by: string;
+  at: string | null;
+  command: { type: string } & Record<string, unknown>;
+  events: GameEvent[];
+}
+const timeline = z.object({ gameId: z.string(), status: z.string(), seats: z.array(seat), entries: z.array(timelineEntry), log: z.looseObject({ setup: z.looseObject({}), entries: z.array(z.looseObject({ command: z.looseObject({}) })) }) });
+/** A game's timeline and its log as `bang replay FILE` reads it. */
+export interface Timeline {
+  gameId: string;
+  status: string;
+  seats: GameSeat[];
+  entries: TimelineEntry[];
+  log: GameLog;
+}
+
+const historyGame = z.object({
+  id: z.string(),
+  mode: z.string(),
+  status: z.string(),
+  tableCode: z.string().nullable().optional(),
+  players: z.array(seat),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  winner: z.object({ team: z.string(), players: z.array(z.string()) }).nullable(),
+  lastSeq: z.number(),
+});
+export type HistoryGame = z.infer<typeof historyGame>;
+const history = z.object({ total: z.number(), games: z.array(historyGame) });
+
+/** Filters of the history (all optional): days are UTC `YYYY-MM-DD`, inclusive. */
+export interface HistoryFilter {
+  status?: "finished" | "abandoned" | "running";
+  from?: string;
+  to?: string;
+  mode?: string;
+  winner?: string;
+  player?: string;
+  limit?: number;
+  offset?: number;
+}
+
+const rateRow = z.object({ key: z.string(), played: z.number(), won: z.number(), rate: z.number() });
+const statistics = z.object({
+  games: z.number(),
+  byRole: z.array(rateRow),
+  byCharacter: z.array(rateRow),
+  byTeam: z.array(z.object({ team: z.string(), games: z.number() })),
+  length: z.object({ averageCommands: z.number(), averageMinutes: z.number(), buckets: z.array(z.object({ commands: z.string(), games: z.number() })) }),
+  activity: z.array(z.object({ day: z.string(), games: z.number() })),
+});
+export type Statistics = z.infer<typeof statistics>;
+
+const node = z.object({ id: z.string(), self: z.boolean(), games: z.number(), sockets: z.number(), uptimeSeconds: z.number(), heapUsedBytes: z.number(), ready: z.boolean() });
+export type NodeInfo = z.infer<typeof node>;
+
+const clusterNode = z.object({ nodeId: z.string(), url: z.string(), startedAt: z.number(), load: z.number(), expiresInMs: z.number(), self: z.boolean() });
+/** A live node of the cluster's membership (GET /api/nodes). */
+export type ClusterNode = z.infer<typeof clusterNode>;
+
+const ok = z.object({ ok: z.boolean() });
+const seats = z.object({ gameId: z.string(), status: z.string(), seats: z.array(seat) });
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function query(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") q.set(k, String(v));
+  const text = q.toString();
+  return text ? `?${text}` : "";
+}
+
+async function get<T>(baseUrl: string, path: string, token: string | null, schema: z.ZodType<T>, options: HttpOptions, search = ""): Promise<T> {
+  const body = await request(apiUrl(baseUrl, path) + search, { method: "GET", headers: token ? auth(token) : {} }, options);
+  return check(schema, body, `GET ${path}`);
+}
+
+async function post<T>(baseUrl: string, path: string, token: string | null, body: unknown, schema: z.ZodType<T>, options: HttpOptions): Promise<T> {
+  const headers: Record<string, string> = token ? auth(token) : {};
+  const init: RequestInit = { method: "POST", headers };
+  if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  return check(schema, await request(apiUrl(baseUrl, path), init, options), `POST ${path}`);
+}
+
+/** Signs in (`POST /api/admin/sessions`): BAD_CREDENTIALS for a wrong name or password, RATE_LIMITED after repeated ones. */
+export function signInAdmin(baseUrl: string, name: string, password: string, options: HttpOptions = {}): Promise<AdminSession> {
+  return post(baseUrl, "/api/admin/sessions", null, { name, password }, session, options);
+}
+
+/** The session behind `token` (SESSION_EXPIRED or ADMIN_REQUIRED when it is not valid). */
+export function fetchAdminSession(baseUrl: string, token: string, options: HttpOptions = {}): Promise<{ name: string; expiresAt: string }> {
+  return get(baseUrl, "/api/admin/session", token, z.object({ name: z.string(), expiresAt: z.string() }), options);
+}
+
+/** Running games, optionally of one mode or with a player whose name contains `player`. */
+export function fetchLiveGames(baseUrl: string, token: string, filter: { mode?: string; player?: string } = {}, options: HttpOptions = {}): Promise<LiveGame[]> {
+  return get(baseUrl, "/api/admin/games/live", token, z.array(liveGame), options, query(filter));
+}
+
+/** Ends a running game without a winner (GAME_NOT_FOUND when it is not running). */
+export async function endGame(baseUrl: string, token: string, gameId: string, options: HttpOptions = {}): Promise<void> {
+  await post(baseUrl, `/api/admin/games/${encodeURIComponent(gameId)}/end`, token, undefined, ok, options);
+}
+
+/** Gives a seated player's seat to the bot for the rest of the game. */
+export async function replaceByBot(baseUrl: string, token: string, gameId: string, player: string, options: HttpOptions = {}): Promise<void> {
+  await post(baseUrl, `/api/admin/games/${encodeURIComponent(gameId)}/players/${encodeURIComponent(player)}/bot`, token, undefined, ok, options);
+}
+
+/** Every log entry of a game with its events, and the game's log for `bang replay`. */
+export async function fetchTimeline(baseUrl: string, token: string, gameId: string, options: HttpOptions = {}): Promise<Timeline> {
+  return (await get(baseUrl, `/api/admin/games/${encodeURIComponent(gameId)}/timeline`, token, timeline, options)) as unknown as Timeline;
+}
+
+/** Stored games matching `filter`, newest first, and how many match. */
+export function fetchHistory(baseUrl: string, token: string, filter: HistoryFilter = {}, options: HttpOptions = {}): Promise<{ total: number; games: HistoryGame[] }> {
+  return get(baseUrl, "/api/admin/games/history", token, history, options, query({ ...filter }));
+}
+
+/** Win rates by role and character, wins by team, length and activity per day. */
+export function fetchStatistics(baseUrl: string, token: string, filter: { from?: string; to?: string; mode?: string; player?: string } = {}, options: HttpOptions = {}): Promise<Statistics> {
+  return get(baseUrl, "/api/admin/stats", token, statistics, options, query(filter));
+}
+
+/** The nodes serving games and their load. */
+export function fetchNodes(baseUrl: string, token: string, options: HttpOptions = {}): Promise<NodeInfo[]> {
+  return get(baseUrl, "/api/admin/nodes", token, z.array(node), options);
+}
+
+/**
+ * The cluster's live nodes (`GET /api/nodes`, public), or null when the server has no such route (a
+ * server without the cluster feature answers 404 NOT_FOUND).
+ */
+export async function fetchClusterNodes(baseUrl: string, options: HttpOptions = {}): Promise<ClusterNode[] | null> {
+  try {
+    return await get(baseUrl, "/api/nodes", null, z.array(clusterNode), options);
+  } catch (error) {
+    if ((error as { code?: string }).code === "NOT_FOUND") return null;
+    throw error;
+  }
+}
+
+/** The seats of any game (public: names and bot kinds, no roles). */
+export function fetchSeats(baseUrl: string, gameId: string, options: HttpOptions = {}): Promise<{ gameId: string; status: string; seats: GameSeat[] }> {
+  return get(baseUrl, `/api/games/${encodeURIComponent(gameId)}/seats`, null, seats, options);
+}
+
+/** `GET /healthz` answers: is the server up? Never throws. */
+export async function serverAlive(baseUrl: string, options: HttpOptions = {}): Promise<boolean> {
+  try {
+    await request(apiUrl(baseUrl, "/healthz"), { method: "GET" }, options);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
