@@ -153,7 +153,7 @@ describe("a cluster of three nodes", () => {
       await expect.poll(async () => cluster.ownerOf(g.gameId), { timeout: LEASE_TTL_MS + 4000, interval: 50 }).not.toBe(owner);
       // The new owner claimed the game in the database (its players on the paused node wait: their
       // sockets hang until it wakes up, as without heartbeats they would behind a real pause).
-      await expect.poll(async () => (await storedLog(cluster, g.gameId)).fencingToken, { timeout: 5000, interval: 50 }).toBeGreaterThan(before.fencingToken);
+      await expect.poll(async () => (await storedLog(cluster, g.gameId)).fencingToken, { timeout: 15_000, interval: 50 }).toBeGreaterThan(before.fencingToken);
     } finally {
       process.kill(pid, "SIGCONT");
       cluster.setPaused(owner, false);
