@@ -94,6 +94,10 @@ describe("bad input", () => {
       [{ type: "command", id: "c1", gameId, command: { type: "reroll", indexes: [7] } }, /command\.indexes/],
       [{ type: "command", id: "c1", gameId, command: { type: "fly" } }, /command\.type|command/],
       [{ type: "command", id: "", gameId, command: { type: "roll" } }, /\bid\b/],
+      // The server's own command ids start with "~" and pickTimeout is its timer's: a client can neither
+      // take a bot's id (it would freeze the game) nor time a pick out (DESIGN 7, R8.9).
+      [{ type: "command", id: "~bot:g:1", gameId, command: { type: "roll" } }, /\bid\b/],
+      [{ type: "command", id: "c1", gameId, command: { type: "pickTimeout" } }, /command\.type/],
       [{ type: "hello", token: "" }, /token/],
     ];
     for (const [frame, field] of cases) {

@@ -14,8 +14,14 @@ export const LIMITS = {
 const rid = z.string().min(1).max(64);
 const gameId = z.string().min(1).max(64);
 const tableCode = z.string().regex(/^[A-Z0-9]{4,8}$/, "a table code is 4 to 8 capital letters or digits");
-/** A client command id: chosen by the client, unique per game; a repeat gets the first answer again. */
-export const commandId = z.string().min(1).max(64);
+/**
+ * A client command id: chosen by the client, unique per game; a repeat gets the first answer again.
+ * Letters, digits and `. _ : -` only: the server's own commands (bots, timers) use ids starting with
+ * `~`, which no client can send, so a client can never take or poison a server command's id.
+ */
+export const commandId = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, "a command id is 1 to 64 letters, digits, '.', '_', ':' or '-'");
+/** Game commands a client may send: every command but the server's `pickTimeout` (its turn timer's, R8.9). */
+const clientGameCommand = gameCommand.refine((c) => c.type !== "pickTimeout", { message: "pickTimeout is sent by the server's timer only", path: ["type"] });
 export const seq = z.number().int().min(0);
 export const botKind = z.enum(["heuristic", "random"]);
 
@@ -58,7 +64,7 @@ export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("spectate"), rid, gameId }).strict(),
   /** Sends what the client missed since `lastSeq` (0: everything), or a snapshot. */
   z.object({ type: z.literal("resume"), rid, gameId, lastSeq: seq }).strict(),
-  z.object({ type: z.literal("command"), id: commandId, gameId, command: gameCommand }).strict(),
+  z.object({ type: z.literal("command"), id: commandId, gameId, command: clientGameCommand }).strict(),
   z.object({ type: z.literal("ping"), rid }).strict(),
   ...queueClientMessages,
 ]);

@@ -11,16 +11,21 @@ const refused = (c: unknown) => {
 };
 
 describe("duel commands on the wire (RULES.md part D)", () => {
-  it("R8.4 to R8.9 accepts the duel resolve, pick, pickTimeout and effect, and keeps their fields", () => {
+  it("R8.4 to R8.9 accepts the duel resolve, pick and effect from a client, and keeps their fields", () => {
     for (const c of [
       { type: "resolve", changes: [{ beer: 0, die: 4, face: "1" }], dynamite: { row: "near", column: 0 }, shots: [{ die: 4, column: 3 }], repairs: [1] },
       { type: "resolve" },
       { type: "pick", card: "renegade" },
-      { type: "pickTimeout" },
       { type: "effect", cards: [{ row: "far", column: 0 }, { row: "near", column: 3 }] },
     ]) {
       expect(command(c)).toEqual({ ok: true, message: { type: "command", id: "c1", gameId: "g1", command: c } });
     }
+  });
+
+  it("R8.9 refuses pickTimeout from a client (the server's timer sends it) and a server-reserved command id", () => {
+    expect(refused({ type: "pickTimeout" })).toContain("command.type");
+    const reserved = parseClientMessage(JSON.stringify({ type: "command", id: "~bot:g1:3", gameId: "g1", command: { type: "roll" } }));
+    expect(reserved.ok ? "accepted" : reserved.message).toMatch(/\bid\b/);
   });
 
   it("R8.9 refuses a bad card, a bad row or column, a by field and a mix of classic and duel fields, naming the field", () => {

@@ -31,6 +31,8 @@ export interface RoomTimings {
   disconnectGraceMs: number;
 }
 
+/** Start of the ids of the server's own commands (bots, timers): no client id can start so (protocol commandId). */
+const SERVER_ID_PREFIX = "~";
 /** Waits before each new try to record a result, in ms. */
 const RESULT_RETRIES = [500, 2_000, 8_000];
 /** How many refused command ids a room remembers (accepted ones are all remembered: they are the log). */
@@ -265,6 +267,8 @@ export class GameRoom {
     }
     if (this.disposed) return { ok: false, code: "RETRY", message: "the game is moving; try again" };
     if (origin === "player" && this.replaced.has(by)) return { ok: false, code: "NOT_SEATED", message: "an admin gave your seat to the bot" };
+    // The edge refuses these already (protocol); a command forwarded by another node is checked again.
+    if (origin === "player" && (gameCommand.type === "pickTimeout" || commandId.startsWith(SERVER_ID_PREFIX))) return { ok: false, code: "INVALID_MESSAGE", message: "that command and id are the server's own" };
     if (origin === "player") this.comeBack(by);
 
     const result = this.actor.send(command);
@@ -418,7 +422,7 @@ export class GameRoom {
       }
       for (const id of awaited) {
         this.log.info({ gameId: this.id, playerId: id }, "duel pick timer ran out; the server picks for the player from the game's seeded source");
-        void this.submit(id, `pickTimeout:${this.id}:${key}:${id}`, { type: "pickTimeout" }, "timeout");
+        void this.submit(id, `${SERVER_ID_PREFIX}pickTimeout:${this.id}:${key}:${id}`, { type: "pickTimeout" }, "timeout");
       }
     }, delay);
   }
@@ -427,7 +431,7 @@ export class GameRoom {
     const bot = this.bots.get(playerId) ?? this.bots.set(playerId, createBot("heuristic", hashSeed(this.id, playerId.length))).get(playerId)!;
     const view = playerView(this.actor.state, { kind: "player", id: playerId });
     const { by: _by, ...command } = bot.choose(view, playerId);
-    const answer = await this.submit(playerId, `bot:${this.id}:${this.seqNo + 1}`, command as GameCommand, origin);
+    const answer = await this.submit(playerId, `${SERVER_ID_PREFIX}bot:${this.id}:${this.seqNo + 1}`, command as GameCommand, origin);
     if (!answer.ok && !["NOT_YOUR_TURN", "WRONG_PHASE", "COMMAND_ID_REUSED", "RETRY", "SHUTTING_DOWN"].includes(answer.code)) {
       this.log.error({ gameId: this.id, playerId, code: answer.code, message: answer.message }, "bot command refused");
     }
