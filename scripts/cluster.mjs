@@ -4,7 +4,8 @@
 // (REDIS_URL, default redis://127.0.0.1:6379) and PostgreSQL (DATABASE_URL, default
 // postgresql://postgres@127.0.0.1:5432/bang_cluster, created when missing). The nodes share one
 // TOKEN_SECRET (given, or generated for this run). Clients may connect to any node. Ctrl-C (SIGINT) or
-// SIGTERM drains the nodes (their games are stored) and exits. Run `npm run cluster` (builds first).
+// SIGTERM drains the nodes (their games are stored) and exits; a node that dies alone leaves the others
+// serving (they take its games over). Run `npm run cluster` (builds first).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -64,7 +65,15 @@ for (let i = 0; i < nodes; i++) {
   }
   child.once("exit", (code, signal) => {
     console.log(`[${id}] exited (${code ?? signal})`);
-    if (!stopping) stop("SIGTERM"); // one node down by itself: stop the others too
+    if (stopping) return;
+    // One node down (killed, crashed): the others take its games over once its leases expire, which is
+    // what a cluster is for; this script ends only when every node is gone (or on Ctrl-C).
+    const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    if (alive.length > 0) console.log(`${alive.length} node(s) still serve; ${id}'s games move to them after its leases expire`);
+    else {
+      console.log("every node is down");
+      process.exit(1);
+    }
   });
   children.push(child);
   console.log(`[${id}] http://127.0.0.1:${port}`);
