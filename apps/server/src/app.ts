@@ -36,6 +36,8 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: 16 * 1024,
+    // Behind a load balancer, the client's address (sign-in throttle, logs) comes from X-Forwarded-For.
+    trustProxy: config.TRUST_PROXY,
   });
   // Bodies are validated as they are (`{"name": 7}` is a wrong body, not the name "7"); query strings
   // and path parameters are text, so their numbers are converted.

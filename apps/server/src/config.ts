@@ -25,6 +25,14 @@ export const configSchema = z.object({
   ADMIN_SESSION_TTL_S: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(8 * 3600),
   /** Origins allowed to call the HTTP API from a browser (CORS): "*" or a comma-separated list. */
   CORS_ORIGIN: z.string().default("*"),
+  /**
+   * Trust X-Forwarded-For from a load balancer: "true" (any), or a comma-separated list of proxy
+   * addresses or CIDRs. Default: no proxy (the socket's address is the client's).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | string => (v === undefined || v === "" || v === "false" ? false : v === "true" ? true : v)),
   /** Delay before a bot seat plays, in ms (0 in tests and benchmarks). */
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
   /** How long a disconnected player's seat waits before the bot plays for them, in ms. */

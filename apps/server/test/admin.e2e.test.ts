@@ -195,4 +195,16 @@ describe("the admin API", () => {
     expect(longer).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
     expect((longer.body as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(first);
   });
+
+  it("checks one sign-in at a time per name and IP: guesses sent in parallel get RATE_LIMITED, not a password check each", async () => {
+    const { url } = server();
+    // Wait out this IP's lock from the test before.
+    const probe = await signIn(url, "nobody-here", "probe");
+    if (probe.status === 429) await new Promise((r) => setTimeout(r, (probe.body as { retryAfterMs: number }).retryAfterMs + 50));
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(url, "nobody-here", `parallel ${i}`)));
+    const statuses = burst.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    for (const a of burst) if (a.status === 429) expect(a.body).toMatchObject({ code: "RATE_LIMITED" });
+  });
 });

@@ -6,6 +6,9 @@ import { checkPassword, decoyHash, hashPassword } from "./passwords.js";
 import { createAdminSessions, type AdminSession, type AdminSessions } from "./sessions.js";
 import { SignInThrottle } from "./throttle.js";
 
+/** What a sign-in that arrives while another of the same name or IP is being checked is told to wait, in ms. */
+const IN_FLIGHT_RETRY_MS = 1_000;
+
 /** The outcome of a sign-in attempt. */
 export type SignInResult =
   | { ok: true; token: string; expiresAt: number; name: string }
@@ -53,6 +56,8 @@ export const adminPlugin = fp(
     const { config } = app;
     const sessions = createAdminSessions(tokenSecret(config.TOKEN_SECRET, config.DATA_DIR), config.ADMIN_SESSION_TTL_S);
     const throttle = new SignInThrottle();
+    /** Names and IPs whose sign-in is being checked now. */
+    const checking = new Set<string>();
     // The cluster's NODE_ID when the configuration has one, so the dashboard and GET /api/nodes agree.
     const nodeId = (config as { NODE_ID?: string }).NODE_ID ?? process.env.NODE_ID ?? `${hostname()}/${process.pid}`;
 
@@ -70,11 +75,20 @@ export const adminPlugin = fp(
         const keys = [`name:${name}`, `ip:${ip}`];
         const wait = throttle.retryAfterMs(keys);
         if (wait > 0) return { ok: false, code: "RATE_LIMITED", retryAfterMs: wait };
-        const account = await app.store.admin.findAccount(name);
-        const good = await checkPassword(account?.passwordHash ?? (await decoyHash()), password);
-        if (!account || !good) {
-          throttle.failed(keys);
-          return { ok: false, code: "BAD_CREDENTIALS" };
+        // One check at a time per name and per IP: guesses sent in parallel would all pass the lock
+        // test above before the first failure is counted.
+        if (keys.some((k) => checking.has(k))) return { ok: false, code: "RATE_LIMITED", retryAfterMs: IN_FLIGHT_RETRY_MS };
+        for (const k of keys) checking.add(k);
+        let account: Awaited<ReturnType<typeof app.store.admin.findAccount>>;
+        try {
+          account = await app.store.admin.findAccount(name);
+          const good = await checkPassword(account?.passwordHash ?? (await decoyHash()), password);
+          if (!account || !good) {
+            throttle.failed(keys);
+            return { ok: false, code: "BAD_CREDENTIALS" };
+          }
+        } finally {
+          for (const k of keys) checking.delete(k);
         }
         throttle.succeeded(keys[0]!);
         await app.store.admin.touchLogin(account.id);
