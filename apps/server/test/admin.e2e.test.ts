@@ -131,6 +131,12 @@ describe("the admin API", () => {
     expect((await hist(`?player=zorro`)).total).toBe(0);
     expect((await hist(`?from=2000-01-01&to=2000-01-02`)).total).toBe(0);
     expect(await http(`${url}/api/admin/games/history?from=yesterday`, { token })).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE" } });
+    // Shaped like a day but not one: a clear 400 naming the field, not a database error.
+    for (const path of ["/api/admin/games/history?from=2026-13-45", "/api/admin/stats?to=0000-00-00", "/api/admin/games/history?from=0001-01-01"]) {
+      const res = await http(`${url}${path}`, { token });
+      expect(res, path).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE" } });
+      expect((res.body as { message: string }).message, path).toMatch(/from|to/);
+    }
     const stats = (await http(`${url}/api/admin/stats`, { token })).body as { games: number; byRole: { key: string; played: number; won: number }[]; byCharacter: { played: number }[]; byTeam: { team: string; games: number }[]; activity: { day: string; games: number }[] };
     expect(stats.games).toBe(1);
     expect(stats.byRole.reduce((n, r) => n + r.played, 0)).toBe(5);

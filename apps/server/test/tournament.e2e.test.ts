@@ -41,7 +41,7 @@ describe("tournament, table format (real server)", () => {
     expect(await refusal(createTournament(server.url, "not-a-token", input))).toEqual({ code: "NOT_ORGANISER", status: 403 });
     // A wrong body: the field is named, nothing is created.
     const before = (await (await fetch(`${server.url}/api/tournaments`)).json()) as unknown[];
-    for (const body of [{ ...input, tableSize: 9 }, { ...input, startsAt: "someday soon" }, { ...input, format: "swiss" }, { ...input, extra: 1 }]) {
+    for (const body of [{ ...input, tableSize: 9 }, { ...input, startsAt: "someday soon" }, { ...input, startsAt: "0000-01-01T00:00:00Z" }, { ...input, format: "swiss" }, { ...input, extra: 1 }]) {
       const res = await fetch(`${server.url}/api/tournaments`, { method: "POST", headers: { authorization: `Bearer ${ORGANISER}`, "content-type": "application/json" }, body: JSON.stringify(body) });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe("INVALID_MESSAGE");

@@ -24,10 +24,18 @@ function historyRow(g: StoredGame) {
   };
 }
 
-/** `YYYY-MM-DD` as the UTC midnight starting it; `endOfDay` gives the next midnight (an exclusive end). */
-function day(text: string | undefined, endOfDay = false): Date | undefined {
+/**
+ * `YYYY-MM-DD` (query field `field`) as the UTC midnight starting it; `endOfDay` gives the next midnight
+ * (an exclusive end). Throws a 400 (INVALID_MESSAGE, naming the field) for a day that does not exist
+ * (2026-13-45) or lies outside the years 1970 to 9999.
+ */
+function day(field: string, text: string | undefined, endOfDay = false): Date | undefined {
   if (!text) return undefined;
   const d = new Date(`${text}T00:00:00.000Z`);
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text || year < 1970 || year > 9999) {
+    throw Object.assign(new Error(`querystring/${field}: ${text} is not a day between 1970-01-01 and 9999-12-31`), { statusCode: 400 });
+  }
   if (endOfDay) d.setUTCDate(d.getUTCDate() + 1);
   return d;
 }
@@ -151,7 +159,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Set
       { schema: { tags: TAGS, security, summary: "Stored games with filters (date range of creation, UTC days inclusive; mode; winner team; player)", querystring: historyQuery, response: { 200: { type: "object", required: ["total", "games"], properties: { total: { type: "integer" }, games: { type: "array", items: historyGame } } }, ...authErrors } } },
       async (req) => {
         const q = req.query;
-        const found = await app.store.admin.searchGames({ status: q.status, from: day(q.from), to: day(q.to, true), mode: q.mode, winnerTeam: q.winner, player: q.player, limit: q.limit, offset: q.offset });
+        const found = await app.store.admin.searchGames({ status: q.status, from: day("from", q.from), to: day("to", q.to, true), mode: q.mode, winnerTeam: q.winner, player: q.player, limit: q.limit, offset: q.offset });
         return { total: found.total, games: found.games.map(historyRow) };
       },
     );
@@ -169,7 +177,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Set
       },
       async (req) => {
         const q = req.query;
-        const found = await app.store.admin.searchGames({ status: "finished", from: day(q.from), to: day(q.to, true), mode: q.mode, player: q.player, limit: STATS_LIMIT });
+        const found = await app.store.admin.searchGames({ status: "finished", from: day("from", q.from), to: day("to", q.to, true), mode: q.mode, player: q.player, limit: STATS_LIMIT });
         return computeStatistics(found.games);
       },
     );

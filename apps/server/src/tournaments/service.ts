@@ -79,6 +79,8 @@ export class TournamentService {
   async create(actor: string, input: TournamentInput): Promise<TournamentRecord> {
     const startsAt = new Date(input.startsAt);
     if (Number.isNaN(startsAt.getTime())) throw new TournamentError("INVALID_MESSAGE", 400, "startsAt: not a date (ISO 8601)");
+    const year = startsAt.getUTCFullYear();
+    if (year < 1970 || year > 9999) throw new TournamentError("INVALID_MESSAGE", 400, "startsAt: a date between the years 1970 and 9999");
     return this.deps.repo.create({ ...input, startsAt, createdBy: actor }, { actor, action: "create", detail: { ...input } });
   }
 
