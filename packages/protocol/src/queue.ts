@@ -11,8 +11,8 @@ export const queueId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "a queue id
 /** A found match awaiting its ready check. */
 export const matchId = z.string().min(1).max(64);
 
-/** Why a player is no longer queued. */
-export const QUEUE_EXIT_REASONS = ["left", "maxWait", "readyTimeout", "declined", "disconnected", "started"] as const;
+/** Why a player is no longer queued (`alreadyPlaying`: they started another game before the match did). */
+export const QUEUE_EXIT_REASONS = ["left", "maxWait", "readyTimeout", "declined", "disconnected", "started", "alreadyPlaying"] as const;
 export const queueExitReason = z.enum(QUEUE_EXIT_REASONS);
 export type QueueExitReason = z.infer<typeof queueExitReason>;
 

@@ -237,7 +237,12 @@ export class Matchmaker {
     await this.opts.store.requeue(check.queue.id, check.matchId, back);
     for (const [id, reason] of out) {
       if (id === asker) continue;
-      const message = reason === "readyTimeout" ? `you did not confirm the match within ${check.queue.readySeconds} s: you left the queue` : undefined;
+      const message =
+        reason === "readyTimeout"
+          ? `you did not confirm the match within ${check.queue.readySeconds} s: you left the queue`
+          : reason === "alreadyPlaying"
+            ? "you started another game before this match did: you left the queue (one game at a time)"
+            : undefined;
       this.opts.notify(id, { type: "queue", status: message ? { state: "idle", reason, message } : { state: "idle", reason } });
     }
     for (const e of back) this.opts.notify(e.playerId, { type: "queue", status: this.queuedStatus(check.queue, e) });
@@ -253,6 +258,9 @@ export class Matchmaker {
   /** Every player confirmed: start the game; if it cannot start, everyone goes back in the queue. */
   private async startMatch(check: ReadyCheck): Promise<void> {
     if (check.settled) return;
+    // One game at a time: a player who started another game (a private table) since joining is out.
+    const busy = check.entries.filter((e) => this.opts.inGame?.(e.playerId));
+    if (busy.length > 0) return this.fail(check, new Map(busy.map((e) => [e.playerId, "alreadyPlaying" as const])), null);
     this.settle(check);
     const seats: RoomSeat[] = check.entries.map((e, index) => ({ index, playerId: e.playerId, name: e.name, bot: null }));
     for (let b = 0; b < check.bots; b++) {

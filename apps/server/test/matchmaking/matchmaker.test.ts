@@ -11,7 +11,7 @@ const QUEUES = [
 ];
 
 /** A matchmaker on the in-memory store with a clock the test moves, recording what each player receives. */
-function setup() {
+function setup(playing: ReadonlySet<string> = new Set()) {
   let clock = 1_000_000;
   const inbox = new Map<string, ServerMessage[]>();
   const started: RoomSeat[][] = [];
@@ -25,6 +25,7 @@ function setup() {
       return { gameId: `game-${started.length}` };
     },
     notify: (id, m) => inbox.set(id, [...(inbox.get(id) ?? []), m]),
+    inGame: (id) => playing.has(id),
     tickMs: 0,
     now: () => clock,
   });
@@ -56,6 +57,21 @@ describe("Matchmaker", () => {
     expect(lastStatus(inbox.get("p2"))).toEqual({ state: "playing", queueId: "four", gameId: "game-1" });
     // After the start they are free again.
     expect(await mm.status("p0")).toEqual({ state: "idle" });
+  });
+
+  it("one game at a time: a player who started another game since joining is out at the start, the others go back in", async () => {
+    const playing = new Set<string>();
+    const { mm, inbox, started } = setup(playing);
+    current = mm;
+    for (const p of players(4)) await mm.join(p, "four");
+    await mm.tick();
+    const found = matchFound(inbox.get("p0"))[0]!;
+    playing.add("p1"); // p1 started a private table's game meanwhile
+    for (const p of players(4)) await mm.confirm(p.id, found.matchId, true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toHaveLength(0);
+    expect(lastStatus(inbox.get("p1"))).toMatchObject({ state: "idle", reason: "alreadyPlaying" });
+    for (const id of ["p0", "p2", "p3"]) expect(await mm.status(id)).toMatchObject({ state: "queued", queueId: "four" });
   });
 
   it("the ready check: whoever does not confirm in time goes out, the others go back in with their join time", async () => {
