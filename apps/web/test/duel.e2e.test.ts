@@ -1,0 +1,151 @@
+/**
+ * A duel in the browser (RULES.md part D) against the real server and the built app: a player on a
+ * phone-sized screen creates a duel table, a server bot takes the other seat, and the player plays the
+ * whole duel by clicking (roll, keep a die and reroll, stop, the cards of each resolution, the secret
+ * picks, the effect cards) while a spectator watches. Neither the player nor the spectator ever sees
+ * the bot's pick before the reveal. Screenshots go to test/screenshots/.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listGames } from "../../server/test/support/players.js";
+import { useServer } from "../../server/test/support/server.js";
+import { launchBrowser, screenshot } from "./support/browser.js";
+import { startWeb, type WebApp } from "./support/web.js";
+
+const server = useServer({ backend: "pglite", botDelayMs: 10 });
+let web: WebApp;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+/** The spectator's own browser: its own guest identity (localStorage), not the player's. */
+let spectator: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  web = await startWeb(server().url);
+  browser = await launchBrowser();
+  spectator = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await spectator?.close();
+  await web?.stop();
+}, 30_000);
+
+const CARDS = ["sheriff", "outlaw", "renegade"];
+
+/** The pick states the page shows for players other than `me`: never a card while the duel waits (R8.9). */
+async function othersPicks(page: Page, me: string | null): Promise<string[]> {
+  return page.$$eval('[data-testid="pick-state"]', (els, id) => els.filter((e) => e.getAttribute("data-player") !== id).map((e) => e.getAttribute("data-state") ?? ""), me);
+}
+
+describe("a duel in the browser", () => {
+  it("R8.1-R8.10 a player creates a duel table, plays a full duel against a bot by clicking on a phone screen, and a spectator watches; no pick shows before the reveal", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${web.url}/play`);
+    await page.fill('[data-testid="name"]', "Belle Starr");
+    await page.click('[data-testid="pick-name"]');
+    await page.selectOption('[data-testid="mode"]', "duel");
+    expect(await page.isVisible('[data-testid="seats"]')).toBe(false);
+    await page.click('[data-testid="create-table"]');
+    await page.waitForSelector('[data-testid="lobby"]');
+    expect(await page.$$eval(".lobby-seats li", (l) => l.length)).toBe(2);
+    await page.click('[data-testid="fill-bots"]');
+    await page.waitForSelector("text=bot (heuristic)");
+    await page.click('[data-testid="start"]');
+    await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
+    const gameId = page.url().split("/").at(-1)!;
+    await page.waitForSelector('[data-testid="table"][data-mode="duel"]');
+    const me = await page.evaluate(() => JSON.parse(window.localStorage.getItem("bang.guest") ?? "null")?.player?.id ?? null);
+    // Both hideouts are 2x4 grids with every card standing and 3 ammo at the start (R8.1).
+    expect(await page.$$eval('[data-testid="hideout-mine"] [data-testid="card"]', (c) => c.length)).toBe(8);
+    expect(await page.$$eval('[data-testid="hideout-theirs"] [data-testid="card"]', (c) => c.length)).toBe(8);
+
+    const watch = await spectator.context.newPage();
+    await watch.setViewportSize({ width: 390, height: 844 });
+    await watch.goto(`${web.url}/watch/${gameId}`);
+    await watch.waitForSelector('[data-testid="table"][data-mode="duel"]');
+    expect(await watch.isVisible('[data-testid="actions"]')).toBe(false);
+
+    const seen = { roll: 0, reroll: 0, stop: 0, resolve: 0, cards: 0, pick: 0, effect: 0 };
+    const shots: string[] = [];
+    const deadline = Date.now() + 120_000;
+    while (!(await page.isVisible('[data-testid="game-over"]'))) {
+      if (Date.now() > deadline) throw new Error(`the duel did not end in time (${JSON.stringify(seen)})`);
+      // R8.9: while a duel waits, the bot's pick is never shown to the player or to the spectator.
+      for (const state of await othersPicks(page, me)) expect(CARDS).not.toContain(state);
+      for (const state of await othersPicks(watch, null)) expect(CARDS).not.toContain(state);
+      const legal = await page.getAttribute('[data-testid="actions"]', "data-legal").catch(() => null);
+      if (legal === "roll" && (await page.isEnabled('[data-testid="roll"]'))) {
+        await page.click('[data-testid="roll"]');
+        seen.roll++;
+      } else if (legal === "reroll" && (await page.isEnabled('[data-testid="stop"]'))) {
+        const die = await page.$('[data-testid="die"]:enabled');
+        if (seen.reroll < 2 && die) {
+          await die.click();
+          expect(await die.getAttribute("data-kept")).toBe("true");
+          if (seen.reroll === 0) await screenshot(page, "duel-reroll");
+          if (await page.isEnabled('[data-testid="reroll"]')) {
+            await page.click('[data-testid="reroll"]');
+            seen.reroll++;
+            continue;
+          }
+        }
+        await page.click('[data-testid="stop"]');
+        seen.stop++;
+      } else if (legal === "resolve") {
+        const need = await page.getAttribute('[data-testid="need"]', "data-need");
+        if (need === "ready") {
+          if (seen.resolve === 0) await screenshot(page, "duel-resolve");
+          await page.click('[data-testid="resolve"]');
+          seen.resolve++;
+        } else {
+          const card = await page.$('[data-testid="card"]:enabled');
+          expect(card, `a clickable card for ${need}`).not.toBeNull();
+          if (need === "shot") shots.push(`${await card!.getAttribute("data-row")}${await card!.getAttribute("data-column")}`);
+          await card!.click();
+          expect(await card!.getAttribute("data-state")).toMatch(/hit|restored/);
+          seen.cards++;
+        }
+      } else if (legal === "pick" && (await page.isEnabled('[data-testid="pick"]'))) {
+        await screenshot(page, "duel-pick");
+        const before = await page.getAttribute('[data-testid="table"]', "data-state-id");
+        await page.click(`[data-testid="pick"][data-card="${CARDS[seen.pick % 3]}"]`);
+        seen.pick++;
+        // The next state: the own pick shown to its author while the bot's stays secret, or the reveal
+        // (equal cards play the duel again, R8.9).
+        await page.waitForFunction((id) => document.querySelector('[data-testid="table"]')?.getAttribute("data-state-id") !== id, before);
+        if (await page.isVisible('[data-testid="my-pick"]')) {
+          expect(await page.textContent('[data-testid="my-pick"] b')).toBe(CARDS[(seen.pick - 1) % 3]);
+          if (seen.pick === 1) await screenshot(page, "duel-picked");
+        }
+      } else if (legal === "effect") {
+        const card = await page.$('[data-testid="card"]:enabled:not(.selected)');
+        if (card && !(await page.isEnabled('[data-testid="effect"]'))) await card.click();
+        else {
+          await page.click('[data-testid="effect"]');
+          seen.effect++;
+        }
+      }
+      await page.waitForTimeout(30);
+    }
+    expect(seen.roll).toBeGreaterThan(1);
+    expect(seen.resolve + seen.cards).toBeGreaterThan(0);
+    await page.waitForSelector('[data-testid="winner"]');
+    await screenshot(page, "duel-game-over");
+    // The stored result names the winner the page shows; a hideout with no card lost (R8.10).
+    const finished = (await listGames(server().url, "?status=finished")).find((g) => g.id === gameId);
+    const winnerName = await page.textContent('[data-testid="winner"] b');
+    expect(finished!.players.map((p) => p.name)).toContain(winnerName);
+    const mineLeft = Number(await page.getAttribute('[data-testid="hideout-mine"]', "data-cards"));
+    const theirsLeft = Number(await page.getAttribute('[data-testid="hideout-theirs"]', "data-cards"));
+    expect(Math.min(mineLeft, theirsLeft)).toBe(0);
+    expect(winnerName === "Belle Starr").toBe(theirsLeft === 0);
+    expect(await page.textContent('[data-testid="event-log"]')).toContain("wins the duel");
+    // The spectator saw the same end.
+    await watch.waitForSelector('[data-testid="winner"]');
+    expect(await watch.textContent('[data-testid="winner"] b')).toBe(winnerName);
+    await screenshot(watch, "duel-spectator");
+    console.log(`duel clicks: ${JSON.stringify(seen)}; shots ${shots.join(" ")}`);
+    await watch.close();
+    await page.close();
+  }, 150_000);
+});
