@@ -95,6 +95,9 @@ export default function PlayPage() {
       )}
       {!table && client && (
         <>
+          <p className="card">
+            No friends at hand? <Link href="/play/queues" data-testid="queues-link">Join a public queue</Link>: the matchmaker finds you a table.
+          </p>
           <form
             className="card"
             onSubmit={(e) => {
