@@ -3,8 +3,11 @@
  * phone-sized screen creates a duel table, a server bot takes the other seat, and the player plays the
  * whole duel by clicking (roll, keep a die and reroll, stop, the cards of each resolution, the secret
  * picks, the effect cards) while a spectator watches. Neither the player nor the spectator ever sees
- * the bot's pick before the reveal. Screenshots go to test/screenshots/.
+ * the bot's pick before the reveal. A player joins a public queue (MATCHMAKING_QUEUES: bots after 1 s),
+ * sees the wait, confirms the table found and lands in its game; an admin sees the queues and a
+ * tournament's page. Screenshots go to test/screenshots/.
  */
+import { createTournament } from "@bang/client";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listGames } from "../../server/test/support/players.js";
@@ -12,7 +15,14 @@ import { useServer } from "../../server/test/support/server.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
 import { startWeb, type WebApp } from "./support/web.js";
 
-const server = useServer({ backend: "pglite", botDelayMs: 10 });
+const ADMIN = { name: "deputy", password: "silver star 1877" };
+const ORGANISER = "organiser-token-0123456789";
+const QUEUES = [{ id: "web-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 1, readySeconds: 20 }];
+const server = useServer({
+  backend: "pglite",
+  botDelayMs: 10,
+  env: { ADMIN_NAME: ADMIN.name, ADMIN_PASSWORD: ADMIN.password, ORGANISER_TOKENS: `ann:${ORGANISER}`, MATCHMAKING_QUEUES: JSON.stringify(QUEUES) },
+});
 let web: WebApp;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 /** The spectator's own browser: its own guest identity (localStorage), not the player's. */
@@ -148,4 +158,61 @@ describe("a duel in the browser", () => {
     await watch.close();
     await page.close();
   }, 150_000);
+});
+
+describe("public queues and the admin pages", () => {
+  it("a player joins a queue, sees the wait, confirms the table found and lands in its game", async () => {
+    const own = await launchBrowser();
+    try {
+      const page = await own.context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${web.url}/play`);
+      await page.fill('[data-testid="name"]', "Pearl Hart");
+      await page.click('[data-testid="pick-name"]');
+      await page.click('[data-testid="queues-link"]');
+      await page.waitForSelector('[data-testid="queue"][data-queue="web-bots"]');
+      expect(await page.textContent('[data-testid="queue"][data-queue="web-bots"]')).toContain("4 players, bots after 1 s");
+      await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent === "connected");
+      await page.click('[data-testid="queue"][data-queue="web-bots"] [data-testid="join-queue"]');
+      await page.waitForSelector('[data-testid="queue-status"][data-state="queued"]');
+      expect(await page.textContent('[data-testid="queue-status"]')).toContain("Waiting in web-bots");
+      await screenshot(page, "queue-waiting");
+      // Bots fill the table after 1 s: the ready check asks for a confirmation.
+      await page.waitForSelector('[data-testid="queue-status"][data-state="matched"]', { timeout: 15_000 });
+      expect(await page.textContent('[data-testid="queue-status"]')).toMatch(/confirm within \d+ s/);
+      await screenshot(page, "queue-matched");
+      await page.click('[data-testid="confirm-match"]');
+      await page.waitForURL(/\/play\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+      const gameId = page.url().split("/").at(-1)!;
+      await page.waitForSelector('[data-testid="table"]');
+      expect(await page.$$eval('[data-testid="seat"]', (s) => s.length)).toBe(4);
+      expect(await page.textContent('[data-testid="table"]')).toContain("Pearl Hart");
+      const running = (await listGames(server().url, "?status=running")).find((g) => g.id === gameId);
+      expect(running?.players.filter((p) => p.bot !== null)).toHaveLength(3);
+      await screenshot(page, "queue-game");
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
+  it("an admin sees the queues, the tournaments and a tournament's page", async () => {
+    const created = await createTournament(server().url, ORGANISER, { name: "Tombstone Open", tableSize: 4, startsAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const page = await browser.context.newPage();
+    await page.goto(`${web.url}/admin/queues`);
+    await page.waitForURL(/\/admin\/login/);
+    await page.fill('[data-testid="admin-user"]', ADMIN.name);
+    await page.fill('[data-testid="admin-password"]', ADMIN.password);
+    await page.click('[data-testid="sign-in"]');
+    await page.waitForURL(/\/admin$/);
+    await page.click('nav >> text=Queues');
+    await page.waitForSelector('[data-testid="admin-queue"][data-queue="web-bots"]');
+    expect(await page.textContent('[data-testid="admin-queue"][data-queue="web-bots"] [data-testid="waiting"]')).toBe("0");
+    await screenshot(page, "admin-queues");
+    await page.click('nav >> text=Tournaments');
+    await page.click("text=Tombstone Open");
+    await page.waitForURL(new RegExp(`/admin/tournaments/${created.id}$`));
+    await expect.poll(() => page.textContent('[data-testid="tournament-status"]'), { timeout: 10_000 }).toContain("created");
+    await screenshot(page, "admin-tournament");
+    await page.close();
+  }, 60_000);
 });
