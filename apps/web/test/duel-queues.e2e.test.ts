@@ -47,7 +47,7 @@ async function othersPicks(page: Page, me: string | null): Promise<string[]> {
 }
 
 describe("a duel in the browser", () => {
-  it("R8.1-R8.10 a player creates a duel table, plays a full duel against a bot by clicking on a phone screen, and a spectator watches; no pick shows before the reveal", async () => {
+  it("R8.1-R8.10 a player creates a duel table, plays a full duel against a bot by clicking on a phone screen (reloading mid-duel), and a spectator watches; no pick shows before the reveal", async () => {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${web.url}/play`);
@@ -76,6 +76,7 @@ describe("a duel in the browser", () => {
     expect(await watch.isVisible('[data-testid="actions"]')).toBe(false);
 
     const seen = { roll: 0, reroll: 0, stop: 0, resolve: 0, cards: 0, pick: 0, effect: 0 };
+    let reloaded = false;
     const shots: string[] = [];
     const deadline = Date.now() + 120_000;
     while (!(await page.isVisible('[data-testid="game-over"]'))) {
@@ -83,6 +84,19 @@ describe("a duel in the browser", () => {
       // R8.9: while a duel waits, the bot's pick is never shown to the player or to the spectator.
       for (const state of await othersPicks(page, me)) expect(CARDS).not.toContain(state);
       for (const state of await othersPicks(watch, null)) expect(CARDS).not.toContain(state);
+      if (!reloaded && seen.roll >= 1) {
+        // Mid-duel, a reload resumes the same duel with the same hideouts.
+        const before = Number(await page.getAttribute('[data-testid="table"]', "data-state-id"));
+        const cards = await page.getAttribute('[data-testid="hideout-mine"]', "data-cards");
+        await page.reload();
+        await page.waitForSelector('[data-testid="table"][data-mode="duel"]');
+        expect(page.url()).toContain(gameId);
+        const after = Number(await page.getAttribute('[data-testid="table"]', "data-state-id"));
+        expect(after).toBeGreaterThanOrEqual(before);
+        if (after === before) expect(await page.getAttribute('[data-testid="hideout-mine"]', "data-cards")).toBe(cards);
+        reloaded = true;
+        continue;
+      }
       const legal = await page.getAttribute('[data-testid="actions"]', "data-legal").catch(() => null);
       if (legal === "roll" && (await page.isEnabled('[data-testid="roll"]'))) {
         await page.click('[data-testid="roll"]');
@@ -138,6 +152,7 @@ describe("a duel in the browser", () => {
       await page.waitForTimeout(30);
     }
     expect(seen.roll).toBeGreaterThan(1);
+    expect(reloaded).toBe(true);
     expect(seen.resolve + seen.cards).toBeGreaterThan(0);
     await page.waitForSelector('[data-testid="winner"]');
     await screenshot(page, "duel-game-over");
