@@ -23,7 +23,7 @@ export default function AdminQueuesPage() {
               <th>Seats</th>
               <th>Waiting</th>
               <th>Bots after</th>
-              <th>Longest wait</th>
+              <th>Wait limit</th>
               <th>Ready check</th>
             </tr>
           </thead>
