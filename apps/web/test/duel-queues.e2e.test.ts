@@ -97,57 +97,66 @@ describe("a duel in the browser", () => {
         reloaded = true;
         continue;
       }
-      const legal = await page.getAttribute('[data-testid="actions"]', "data-legal").catch(() => null);
-      if (legal === "roll" && (await page.isEnabled('[data-testid="roll"]'))) {
-        await page.click('[data-testid="roll"]');
-        seen.roll++;
-      } else if (legal === "reroll" && (await page.isEnabled('[data-testid="stop"]'))) {
+      // One read of the page, then clicks with short timeouts: the server's next state may replace a
+      // button between the read and the click (a reroll that ends the rolling), and the loop reads again.
+      const ui = await page.evaluate(() => {
+        const on = (sel: string) => {
+          const b = document.querySelector<HTMLButtonElement>(sel);
+          return b !== null && !b.disabled;
+        };
+        return {
+          legal: document.querySelector('[data-testid="actions"]')?.getAttribute("data-legal") ?? null,
+          need: document.querySelector('[data-testid="need"]')?.getAttribute("data-need") ?? null,
+          roll: on('[data-testid="roll"]'),
+          reroll: on('[data-testid="reroll"]'),
+          stop: on('[data-testid="stop"]'),
+          resolve: on('[data-testid="resolve"]'),
+          pick: on('[data-testid="pick"]'),
+          effect: on('[data-testid="effect"]'),
+          stateId: document.querySelector('[data-testid="table"]')?.getAttribute("data-state-id") ?? null,
+        };
+      });
+      const click = (sel: string) => page.click(sel, { timeout: 2_000 }).then(() => true, () => false);
+      if (ui.legal === "roll" && ui.roll) {
+        if (await click('[data-testid="roll"]')) seen.roll++;
+      } else if (ui.legal === "reroll" && ui.stop) {
         const die = await page.$('[data-testid="die"]:enabled');
         if (seen.reroll < 2 && die) {
-          await die.click();
-          expect(await die.getAttribute("data-kept")).toBe("true");
-          if (seen.reroll === 0) await screenshot(page, "duel-reroll");
-          if (await page.isEnabled('[data-testid="reroll"]')) {
-            await page.click('[data-testid="reroll"]');
-            seen.reroll++;
-            continue;
+          await die.click({ timeout: 2_000 }).catch(() => undefined);
+          if ((await die.getAttribute("data-kept").catch(() => null)) === "true") {
+            if (seen.reroll === 0) await screenshot(page, "duel-reroll");
+            if (await click('[data-testid="reroll"]:enabled')) seen.reroll++;
+          }
+        } else if (await click('[data-testid="stop"]:enabled')) seen.stop++;
+      } else if (ui.legal === "resolve" && ui.need === "ready" && ui.resolve) {
+        if (seen.resolve === 0) await screenshot(page, "duel-resolve");
+        if (await click('[data-testid="resolve"]:enabled')) seen.resolve++;
+      } else if (ui.legal === "resolve" && ui.need !== null && ui.need !== "ready") {
+        const card = await page.$('[data-testid="card"]:enabled');
+        expect(card, `a clickable card for ${ui.need}`).not.toBeNull();
+        const where = `${await card!.getAttribute("data-row")}${await card!.getAttribute("data-column")}`;
+        await card!.click({ timeout: 2_000 });
+        // The draft marks the card at once (local state, no server round trip).
+        expect(await card!.getAttribute("data-state")).toMatch(/hit|restored/);
+        if (ui.need === "shot") shots.push(where);
+        seen.cards++;
+      } else if (ui.legal === "pick" && ui.pick) {
+        await screenshot(page, "duel-pick");
+        if (await click(`[data-testid="pick"][data-card="${CARDS[seen.pick % 3]}"]:enabled`)) {
+          seen.pick++;
+          // The next state: the own pick shown to its author while the bot's stays secret, or the
+          // reveal (equal cards play the duel again, R8.9).
+          await page.waitForFunction((id) => document.querySelector('[data-testid="table"]')?.getAttribute("data-state-id") !== id, ui.stateId);
+          const mine = await page.$('[data-testid="my-pick"] b');
+          if (mine) {
+            expect(await mine.textContent()).toBe(CARDS[(seen.pick - 1) % 3]);
+            if (seen.pick === 1) await screenshot(page, "duel-picked");
           }
         }
-        await page.click('[data-testid="stop"]');
-        seen.stop++;
-      } else if (legal === "resolve") {
-        const need = await page.getAttribute('[data-testid="need"]', "data-need");
-        if (need === "ready") {
-          if (seen.resolve === 0) await screenshot(page, "duel-resolve");
-          await page.click('[data-testid="resolve"]');
-          seen.resolve++;
-        } else {
-          const card = await page.$('[data-testid="card"]:enabled');
-          expect(card, `a clickable card for ${need}`).not.toBeNull();
-          if (need === "shot") shots.push(`${await card!.getAttribute("data-row")}${await card!.getAttribute("data-column")}`);
-          await card!.click();
-          expect(await card!.getAttribute("data-state")).toMatch(/hit|restored/);
-          seen.cards++;
-        }
-      } else if (legal === "pick" && (await page.isEnabled('[data-testid="pick"]'))) {
-        await screenshot(page, "duel-pick");
-        const before = await page.getAttribute('[data-testid="table"]', "data-state-id");
-        await page.click(`[data-testid="pick"][data-card="${CARDS[seen.pick % 3]}"]`);
-        seen.pick++;
-        // The next state: the own pick shown to its author while the bot's stays secret, or the reveal
-        // (equal cards play the duel again, R8.9).
-        await page.waitForFunction((id) => document.querySelector('[data-testid="table"]')?.getAttribute("data-state-id") !== id, before);
-        if (await page.isVisible('[data-testid="my-pick"]')) {
-          expect(await page.textContent('[data-testid="my-pick"] b')).toBe(CARDS[(seen.pick - 1) % 3]);
-          if (seen.pick === 1) await screenshot(page, "duel-picked");
-        }
-      } else if (legal === "effect") {
+      } else if (ui.legal === "effect") {
         const card = await page.$('[data-testid="card"]:enabled:not(.selected)');
-        if (card && !(await page.isEnabled('[data-testid="effect"]'))) await card.click();
-        else {
-          await page.click('[data-testid="effect"]');
-          seen.effect++;
-        }
+        if (!ui.effect && card) await card.click({ timeout: 2_000 }).catch(() => undefined);
+        else if (ui.effect && (await click('[data-testid="effect"]:enabled'))) seen.effect++;
       }
       await page.waitForTimeout(30);
     }
