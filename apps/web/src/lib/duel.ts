@@ -177,7 +177,8 @@ export function duelPrompt(view: DuelView, me: string | null, names: Names): str
     case "resolving":
       return mine ? "Resolve: change faces with your beers, then click the cards your dice hit or restore." : `Waiting for ${nameOf(names, view.turn)} to resolve…`;
     case "duel":
-      return mine ? "Duel! Pick a card in secret: sheriff beats outlaw, outlaw beats renegade, renegade beats sheriff." : "Duel! Waiting for the other pick…";
+      if (!mine) return "Duel! Waiting for the other pick…";
+      return `Duel! Pick a card in secret (${view.duel?.starter === me ? "you started: your card takes effect unless it is blocked" : "they started: block their card"}). Sheriff restores 2 of the starter's cards, outlaw destroys 2 of the opponent's, renegade steals the opponent's ammo; sheriff blocks outlaw, outlaw blocks renegade, renegade blocks sheriff.`;
     case "duelEffect":
       return mine ? `Your ${view.effect?.card}: choose ${view.effect?.count} cards.` : `Waiting for ${nameOf(names, view.turn)} to choose the cards…`;
   }
