@@ -127,3 +127,11 @@ export async function fetchStandings(baseUrl: string, id: string, options: HttpO
 export async function fetchAudit(baseUrl: string, organiserToken: string, id: string, options: HttpOptions = {}): Promise<AuditLine[]> {
   return check(z.array(auditLine), await request(apiUrl(baseUrl, path(id, "/audit")), json(organiserToken), options), "GET /api/tournaments/:id/audit");
 }
+
+const tournamentSummary = z.object({ id: z.string(), name: z.string(), mode: z.string(), status: z.string(), startsAt: z.string(), tableSize: z.number(), rounds: z.number(), rated: z.boolean() }).passthrough();
+export type TournamentSummary = z.infer<typeof tournamentSummary>;
+
+/** Every tournament, newest first (`GET /api/tournaments`): id, name, mode, status, start, table size, rounds. */
+export async function fetchTournaments(baseUrl: string, options: HttpOptions = {}): Promise<TournamentSummary[]> {
+  return check(z.array(tournamentSummary), await request(apiUrl(baseUrl, "/api/tournaments"), json(null), options), "GET /api/tournaments");
+}

@@ -8,6 +8,8 @@ const LINKS = [
   ["/admin", "Live games"],
   ["/admin/history", "History"],
   ["/admin/stats", "Statistics"],
+  ["/admin/queues", "Queues"],
+  ["/admin/tournaments", "Tournaments"],
   ["/admin/nodes", "Nodes"],
 ] as const;
 

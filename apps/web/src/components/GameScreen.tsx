@@ -6,6 +6,8 @@ import { Actions } from "@/components/Actions";
 import { EventLog } from "@/components/EventLog";
 import { ProblemBox } from "@/components/ProblemBox";
 import { Table } from "@/components/Table";
+import { DuelPlay } from "@/components/duel/DuelPlay";
+import { DuelTable } from "@/components/duel/DuelTable";
 import { useGame } from "@/hooks/useGame";
 import { usePlayer } from "@/hooks/usePlayer";
 import { loadGame, saveGame } from "@/lib/storage";
@@ -62,7 +64,9 @@ export function GameScreen({ gameId, mode }: { gameId: string; mode: "play" | "w
       </main>
     );
   }
-  const seated = game.view && me ? mySeat(game.view, me) : null;
+  const view = game.view;
+  const seated = view && view.mode === "classic" && me ? mySeat(view, me) : null;
+  const duellist = view && view.mode === "duel" && me ? view.players.some((p) => p.id === me) : false;
   return (
     <main className="game">
       <header className="game-header">
@@ -83,24 +87,32 @@ export function GameScreen({ gameId, mode }: { gameId: string; mode: "play" | "w
       {game.problem != null && <ProblemBox error={game.problem} />}
       {game.ended && <ProblemBox error={{ code: "GAME_ENDED", message: "An admin ended this game." }} />}
       {!game.view && game.problem == null && player.problem == null && <p>Loading the table…</p>}
-      {game.view && (
+      {view && (
         <div className="game-grid">
           <div>
-            {seated && mode === "play" && (
-              <div className="me-card" data-testid="my-role">
-                Your role: <b className={`role role-${seated.role}`}>{seated.role ?? "?"}</b> · ♥ {seated.life}/{seated.maxLife} · ➶ {seated.arrows}
-              </div>
+            {view.mode === "classic" ? (
+              <>
+                {seated && mode === "play" && (
+                  <div className="me-card" data-testid="my-role">
+                    Your role: <b className={`role role-${seated.role}`}>{seated.role ?? "?"}</b> · ♥ {seated.life}/{seated.maxLife} · ➶ {seated.arrows}
+                  </div>
+                )}
+                <Table view={view} me={mode === "play" ? me : null} names={game.names} />
+                {mode === "play" && me && seated && view.phase !== "gameOver" && <Actions view={view} me={me} names={game.names} send={send} busy={busy} />}
+              </>
+            ) : mode === "play" && me && duellist && view.phase !== "gameOver" ? (
+              <DuelPlay view={view} me={me} names={game.names} send={send} busy={busy} />
+            ) : (
+              <DuelTable view={view} me={mode === "play" ? me : null} names={game.names} />
             )}
-            <Table view={game.view} me={mode === "play" ? me : null} names={game.names} />
-            {mode === "play" && me && seated && game.view.phase !== "gameOver" && <Actions view={game.view} me={me} names={game.names} send={send} busy={busy} />}
             {refusal != null && <ProblemBox error={refusal} />}
-            {game.view.phase === "gameOver" && (
+            {view.phase === "gameOver" && (
               <p className="card" data-testid="game-over">
                 The game is over. <Link href="/play">Play again</Link>
               </p>
             )}
           </div>
-          <EventLog log={game.log} names={game.names} />
+          <EventLog log={game.log} names={game.names} mode={view.mode} />
         </div>
       )}
     </main>

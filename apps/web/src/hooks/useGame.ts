@@ -1,32 +1,20 @@
 "use client";
 import { fetchReplay, fetchSeats, type BangClient, type EventMessage } from "@bang/client";
-import type { AnyPlayerView, GameEvent, PlayerView } from "@bang/engine";
+import type { AnyPlayerView, DuelEvent, GameEvent } from "@bang/engine";
 import { useEffect, useState } from "react";
 import { useServerUrl } from "@/components/ServerContext";
-
-/** Raised for a duel game: the web pages show classic tables only (the terminal plays duels). */
-export class DuelNotShown extends Error {
-  readonly code = "DUEL_NOT_SHOWN";
-  constructor() {
-    super("this is a duel game: the web app shows classic games only for now; play duels with `bang play --mode duel`");
-  }
-}
-
-/** The classic view, or null for a duel's (RULES.md part D), which these pages do not draw. */
-function classicView(v: AnyPlayerView): PlayerView | null {
-  return v.mode === "classic" ? v : null;
-}
 
 /** One line of the event log. */
 export interface LoggedEvent {
   seq: number;
   by: string;
-  event: GameEvent;
+  /** A classic event, or a duel's (RULES.md part D) in a duel game: read it with the view's `mode`. */
+  event: GameEvent | DuelEvent;
 }
 
-/** A followed game: the view the server sent last, names of the seats, the events seen. */
+/** A followed game, classic or duel: the view the server sent last, names of the seats, the events seen. */
 export interface GameSession {
-  view: PlayerView | null;
+  view: AnyPlayerView | null;
   seq: number;
   names: Map<string, string>;
   log: LoggedEvent[];
@@ -41,7 +29,7 @@ export interface GameSession {
  */
 export function useGame(client: BangClient | null, gameId: string, mode: "play" | "watch", token = ""): GameSession {
   const url = useServerUrl();
-  const [view, setView] = useState<PlayerView | null>(null);
+  const [view, setView] = useState<AnyPlayerView | null>(null);
   const [seq, setSeq] = useState(0);
   const [names, setNames] = useState(new Map<string, string>());
   const [log, setLog] = useState<LoggedEvent[]>([]);
@@ -63,14 +51,12 @@ export function useGame(client: BangClient | null, gameId: string, mode: "play" 
     let live = true;
     const offState = client.on("state", (id, v, s) => {
       if (id !== gameId || !live) return;
-      const classic = classicView(v);
-      if (!classic) return setProblem(new DuelNotShown());
-      setView(classic);
+      setView(v);
       setSeq(s);
     });
     const offEvent = client.on("event", (e: EventMessage) => {
       if (e.gameId !== gameId || !live) return;
-      const events = e.events as GameEvent[]; // classic games only (a duel's view is refused above)
+      const events = e.events as (GameEvent | DuelEvent)[];
       setLog((old) => (old.some((l) => l.seq === e.seq) ? old : [...old, ...events.map((event) => ({ seq: e.seq, by: e.by, event }))]));
     });
     const offError = client.on("error", (e) => {
@@ -80,9 +66,7 @@ export function useGame(client: BangClient | null, gameId: string, mode: "play" 
     follow
       .then((g) => {
         if (!live) return;
-        const classic = classicView(g.view);
-        if (!classic) return setProblem(new DuelNotShown());
-        setView(classic);
+        setView(g.view);
         setSeq(g.seq);
       })
       .catch(async (e: unknown) => {
@@ -94,9 +78,7 @@ export function useGame(client: BangClient | null, gameId: string, mode: "play" 
             if (stored.status !== "running") {
               const last = await fetchReplay(url, token, gameId);
               if (!live) return;
-              const classic = classicView(last.view);
-              if (!classic) return setProblem(new DuelNotShown());
-              setView(classic);
+              setView(last.view);
               setSeq(last.at);
               if (stored.status === "abandoned") setEnded(true);
               return;

@@ -14,6 +14,7 @@ export default function PlayPage() {
   const player = usePlayer();
   const [name, setName] = useState("");
   const [seats, setSeats] = useState(5);
+  const [gameMode, setGameMode] = useState<"classic" | "duel">("classic");
   const [turnSeconds, setTurnSeconds] = useState(60);
   const [code, setCode] = useState("");
   const [watchId, setWatchId] = useState("");
@@ -94,14 +95,25 @@ export default function PlayPage() {
       )}
       {!table && client && (
         <>
+          <p className="card">
+            No friends at hand? <Link href="/play/queues" data-testid="queues-link">Join a public queue</Link>: the matchmaker finds you a table.
+          </p>
           <form
             className="card"
             onSubmit={(e) => {
               e.preventDefault();
-              void run(async () => setTable(await client.createTable({ seats, turnSeconds })));
+              void run(async () => setTable(await client.createTable(gameMode === "duel" ? { mode: "duel", seats: 2, turnSeconds } : { seats, turnSeconds })));
             }}
           >
             <h2>New table</h2>
+            <label>
+              Game
+              <select data-testid="mode" value={gameMode} onChange={(e) => setGameMode(e.target.value as "classic" | "duel")}>
+                <option value="classic">classic (3 to 8 players)</option>
+                <option value="duel">duel (2 players, RULES.md part D)</option>
+              </select>
+            </label>
+            {gameMode === "classic" && (
             <label>
               Seats
               <select data-testid="seats" value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
@@ -112,6 +124,7 @@ export default function PlayPage() {
                 ))}
               </select>
             </label>
+            )}
             <label>
               Seconds per turn
               <input type="number" min={5} max={600} value={turnSeconds} onChange={(e) => setTurnSeconds(Number(e.target.value))} />

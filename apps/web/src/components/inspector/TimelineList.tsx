@@ -1,11 +1,13 @@
 "use client";
 import type { TimelineEntry } from "@bang/client";
+import type { DuelEvent, GameEvent } from "@bang/engine";
+import { describeDuelEvent } from "@/lib/duel";
 import { describeEvent, FACE_SYMBOL, nameOf, type Names } from "@/lib/table";
 import { clock, marksOf, rollsOf } from "@/lib/timeline";
 import { MARK_LABEL } from "./Scrubber";
 
 /** Every log entry with its time, player, command, the dice of each roll and its marks; the current one shows its events. */
-export function TimelineList({ entries, position, names, go }: { entries: TimelineEntry[]; position: number; names: Names; go: (at: number) => void }) {
+export function TimelineList({ entries, position, names, go, mode = "classic" }: { entries: TimelineEntry[]; position: number; names: Names; go: (at: number) => void; mode?: "classic" | "duel" }) {
   return (
     <section className="timeline" data-testid="timeline">
       <h3>Timeline</h3>
@@ -36,7 +38,7 @@ export function TimelineList({ entries, position, names, go }: { entries: Timeli
             {e.seq === position && (
               <ul className="events">
                 {e.events.map((ev, i) => (
-                  <li key={i}>{describeEvent(ev, names)}</li>
+                  <li key={i}>{mode === "duel" ? describeDuelEvent(ev as DuelEvent, names) : describeEvent(ev as GameEvent, names)}</li>
                 ))}
               </ul>
             )}

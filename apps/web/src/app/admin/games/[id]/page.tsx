@@ -4,6 +4,7 @@ import { use, useEffect, useMemo, useState } from "react";
 import { AdminShell } from "@/components/AdminShell";
 import { ProblemBox } from "@/components/ProblemBox";
 import { Table } from "@/components/Table";
+import { DuelTable } from "@/components/duel/DuelTable";
 import { useAdmin, usePolled } from "@/hooks/useAdmin";
 import { Scrubber } from "@/components/inspector/Scrubber";
 import { TimelineList } from "@/components/inspector/TimelineList";
@@ -109,8 +110,8 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
             exportLog={download}
           />
           <div className="game-grid">
-            <div>{replayed && (replayed.view.mode === "classic" ? <Table view={replayed.view} me={null} names={names} /> : <p className="notice">A duel game: the inspector draws classic tables only; its timeline is on the right.</p>)}</div>
-            <TimelineList entries={entries} position={position} names={names} go={go} />
+            <div>{replayed && (replayed.view.mode === "classic" ? <Table view={replayed.view} me={null} names={names} /> : <DuelTable view={replayed.view} me={null} names={names} />)}</div>
+            <TimelineList entries={entries} position={position} names={names} go={go} mode={replayed?.view.mode} />
           </div>
         </>
       )}

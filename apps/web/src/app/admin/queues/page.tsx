@@ -1,0 +1,47 @@
+"use client";
+import { fetchQueues } from "@bang/client";
+import { AdminShell } from "@/components/AdminShell";
+import { ProblemBox } from "@/components/ProblemBox";
+import { useAdmin, usePolled } from "@/hooks/useAdmin";
+
+/** The public queues (GET /api/queues, refreshed every 2 s): who waits in each, and each queue's seats, bot fill, wait limit and ready check. */
+export default function AdminQueuesPage() {
+  const ctx = useAdmin();
+  const queues = usePolled(() => fetchQueues(ctx.url), [ctx.url], 2_000);
+  const none = (s: number | null) => (s === null ? "never" : `${s} s`);
+  return (
+    <AdminShell ctx={ctx}>
+      <h1>Queues</h1>
+      {queues.problem != null && <ProblemBox error={queues.problem} />}
+      {queues.data?.length === 0 && <p>This server has no public queue.</p>}
+      {queues.data && queues.data.length > 0 && (
+        <table className="grid" data-testid="admin-queues">
+          <thead>
+            <tr>
+              <th>Queue</th>
+              <th>Mode</th>
+              <th>Seats</th>
+              <th>Waiting</th>
+              <th>Bots after</th>
+              <th>Wait limit</th>
+              <th>Ready check</th>
+            </tr>
+          </thead>
+          <tbody>
+            {queues.data.map((q) => (
+              <tr key={q.id} data-testid="admin-queue" data-queue={q.id}>
+                <td>{q.id}</td>
+                <td>{q.mode}</td>
+                <td>{q.minSeats === q.maxSeats ? q.minSeats : `${q.minSeats}–${q.maxSeats}`}</td>
+                <td data-testid="waiting">{q.waiting}</td>
+                <td>{none(q.botsAfterSeconds)}</td>
+                <td>{none(q.maxWaitSeconds)}</td>
+                <td>{q.readySeconds} s</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </AdminShell>
+  );
+}
