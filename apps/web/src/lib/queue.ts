@@ -27,6 +27,8 @@ export function queueStatusText(status: QueueStatus, now: number): string {
           return "You declined the match: you are out of the queue.";
         case "disconnected":
           return "The connection dropped, which took you out of the queue: join again.";
+        case "alreadyPlaying":
+          return "You started another game before the match did: one game at a time, so you are out of the queue.";
       }
       return "Not in a queue.";
     case "queued":
