@@ -69,14 +69,20 @@ export async function fetchQueues(baseUrl: string, options: HttpOptions = {}): P
   return check(z.array(queueInfo), await request(apiUrl(baseUrl, "/api/queues"), json(null), options), "GET /api/queues");
 }
 
-/** A player's rating (the default when never rated) and its history (`GET /api/players/:id/rating`). */
-export async function fetchRating(baseUrl: string, playerId: string, options: HttpOptions = {}): Promise<PlayerRating> {
-  return check(playerRating, await request(apiUrl(baseUrl, `/api/players/${encodeURIComponent(playerId)}/rating`), json(null), options), "GET /api/players/:id/rating");
+/**
+ * A player's rating (the default when never rated) and its history (`GET /api/players/:id/rating`), in
+ * `options.mode` (`classic` by default, or `duel`: duel ratings are kept apart).
+ */
+export async function fetchRating(baseUrl: string, playerId: string, options: HttpOptions & { mode?: "classic" | "duel" } = {}): Promise<PlayerRating> {
+  const { mode, ...http } = options;
+  const query = mode ? `?mode=${mode}` : "";
+  return check(playerRating, await request(`${apiUrl(baseUrl, `/api/players/${encodeURIComponent(playerId)}/rating`)}${query}`, json(null), http), "GET /api/players/:id/rating");
 }
 
-/** The leaderboard by ordinal (`GET /api/ratings`). */
-export async function fetchLeaderboard(baseUrl: string, limit = 100, options: HttpOptions = {}): Promise<(RatingView & { name?: string })[]> {
-  return check(z.array(ratingView), await request(`${apiUrl(baseUrl, "/api/ratings")}?limit=${limit}`, json(null), options), "GET /api/ratings");
+/** The leaderboard by ordinal (`GET /api/ratings`) of `options.mode` (`classic` by default, or `duel`). */
+export async function fetchLeaderboard(baseUrl: string, limit = 100, options: HttpOptions & { mode?: "classic" | "duel" } = {}): Promise<(RatingView & { name?: string })[]> {
+  const { mode, ...http } = options;
+  return check(z.array(ratingView), await request(`${apiUrl(baseUrl, "/api/ratings")}?limit=${limit}${mode ? `&mode=${mode}` : ""}`, json(null), http), "GET /api/ratings");
 }
 
 /** Creates a tournament (organiser). */
