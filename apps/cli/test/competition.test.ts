@@ -15,7 +15,10 @@ beforeAll(async () => {
   ensureServerBuilt();
   server = await startServer({
     env: {
-      MATCHMAKING_QUEUES: JSON.stringify([{ id: "cli-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.2, readySeconds: 10 }]),
+      MATCHMAKING_QUEUES: JSON.stringify([
+        { id: "cli-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.2, readySeconds: 10 },
+        { id: "cli-duel", mode: "duel", minSeats: 2, maxSeats: 2, botsAfterSeconds: 0.2, readySeconds: 10 },
+      ]),
       MATCHMAKING_TICK_MS: "50",
       ORGANISER_TOKENS: `cli:${ORGANISER}`,
       DISCONNECT_GRACE_MS: "100",
@@ -39,6 +42,16 @@ describe("bang queue", () => {
     expect(run.stdout).toMatch(/^Match found: cli and 3 bot\(s\)\. Confirming\.\.\.$/m);
     expect(run.stdout).toMatch(/queue cli-bots: 4 players, 3 of them the server's bots/);
     expect(run.stdout).toMatch(/^Game over: (law|outlaws|renegade) win\. You were (sheriff|deputy|outlaw|renegade) and (won|lost)\.$/m);
+  });
+
+  it("joins a duel queue and plays the duel to its end (RULES.md part D) against the server's bot", async () => {
+    const list = await bang(["queue", "--server", server.url, "--list"]);
+    expect(list.stdout).toMatch(/^cli-duel\s+duel 2 seats, 0 waiting, bots after 0.2 s$/m);
+    const run = await bang(["queue", "--server", server.url, "--queue", "cli-duel", "--name", "duellist", "--bot", "heuristic"]);
+    expect(run.stderr, server.output()).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Match found: duellist and 1 bot\(s\)\. Confirming\.\.\.$/m);
+    expect(run.stdout).toMatch(/^Duel over: you (won|lost)\.$/m);
   });
 
   it("an unknown queue is a clear error with its code (exit 1), a missing option a usage error (exit 2)", async () => {
