@@ -44,14 +44,19 @@ export type TournamentStandings = z.infer<typeof standingsBody>;
 const auditLine = z.object({ actor: z.string(), action: z.string(), detail: z.record(z.string(), z.unknown()), at: z.string() });
 export type AuditLine = z.infer<typeof auditLine>;
 
-/** What an organiser sets when creating a tournament (defaults: classic, table format, 3 rounds, unrated, no-shows played by bots). */
+/**
+ * What an organiser sets when creating a tournament (defaults: classic, table format, 3 rounds,
+ * unrated, no-shows played by bots). A duel tournament (`mode: "duel"`) takes a head-to-head format
+ * and no tableSize (2).
+ */
 export interface NewTournament {
   name: string;
-  tableSize: number;
+  /** Classic: 4 to 8 (required); duel: 2 or left out. */
+  tableSize?: number;
   /** ISO 8601. */
   startsAt: string;
-  mode?: "classic";
-  format?: "table";
+  mode?: "classic" | "duel";
+  format?: "table" | "single_elimination" | "double_elimination" | "round_robin";
   rounds?: number;
   rated?: boolean;
   noShow?: "bot" | "forfeit";
@@ -122,6 +127,25 @@ export async function checkInTournament(baseUrl: string, token: string, id: stri
 /** A tournament, live: players, tables and results, standings. */
 export async function fetchTournament(baseUrl: string, id: string, options: HttpOptions = {}): Promise<Tournament> {
   return check(tournament, await request(apiUrl(baseUrl, path(id)), json(null), options), "GET /api/tournaments/:id");
+}
+
+const bracketBody = z.object({
+  id: z.string(),
+  status: z.string(),
+  format: z.string(),
+  matches: z.array(
+    z.object({ matchId: z.number(), groupId: z.number(), roundId: z.number(), number: z.number(), status: z.string(), players: z.tuple([z.string().nullable(), z.string().nullable()]), winner: z.string().nullable(), gameId: z.string().nullable() }).passthrough(),
+  ),
+});
+export type TournamentBracket = z.infer<typeof bracketBody>;
+
+/**
+ * A duel tournament's bracket (`GET /api/tournaments/:id/bracket`): every match of brackets-manager's
+ * stage with its two players, duel game and winner. Throws ClientError NO_BRACKET for a table-format
+ * tournament or before the start.
+ */
+export async function fetchBracket(baseUrl: string, id: string, options: HttpOptions = {}): Promise<TournamentBracket> {
+  return check(bracketBody, await request(apiUrl(baseUrl, path(id, "/bracket")), json(null), options), "GET /api/tournaments/:id/bracket");
 }
 
 /** A tournament's standings. */

@@ -25,6 +25,8 @@ export {
   checkInTournament,
   fetchTournament,
   fetchStandings,
+  fetchBracket,
+  type TournamentBracket,
   fetchAudit,
   type QueueInfo,
   type RatingView,
