@@ -359,8 +359,10 @@ export class TournamentService {
     const live = standingsOf(t);
     const bracket = t.status === "finished" ? await this.serial(id, () => this.bracketOf(t)) : null;
     if (!bracket || !(await bracket.finished())) return live;
-    const ranks = new Map((await bracket.standings()).map((s) => [s.playerId, s.rank]));
-    return live.map((s) => ({ ...s, place: ranks.get(s.playerId) ?? live.length })).sort((a, b) => a.place - b.place || (a.seed ?? Infinity) - (b.seed ?? Infinity));
+    // The library ranks densely (1, 2, 3, 3, 4, ...); a place counts the players ranked better (1, 2, 3, 3, 5, ...).
+    const final = await bracket.standings();
+    const place = new Map(final.map((s) => [s.playerId, 1 + final.filter((o) => o.rank < s.rank).length]));
+    return live.map((s) => ({ ...s, place: place.get(s.playerId) ?? live.length })).sort((a, b) => a.place - b.place || (a.seed ?? Infinity) - (b.seed ?? Infinity));
   }
 
   private async record(t: TournamentRecord, gameId: string, table: FinishedTable): Promise<void> {
