@@ -143,4 +143,28 @@ describe("duel tournaments, head-to-head brackets (real server)", () => {
     const grandFinal = played.at(-1)!;
     expect(standings[0]!.playerId).toBe(grandFinal.winner);
   });
+
+  it("a round robin of 4: every pair meets once, one duel at a time per player, standings by duels won", async () => {
+    const { id, guests } = await registered("rr", 4, { name: "Round the table", mode: "duel", format: "round_robin", noShow: "bot", startsAt: new Date().toISOString() });
+    const started = await organiseTournament(server.url, ORGANISER, id, { type: "start" });
+    // Every match is ready at once, but a player plays one duel at a time: 2 duels start.
+    expect(started.tables).toHaveLength(2);
+    expect(new Set(started.tables.flatMap((x) => x.seats)).size).toBe(4);
+    await until("the round robin is finished", async () => (await fetchTournament(server.url, id)).status === "finished", 45_000);
+    const bracket = await fetchBracket(server.url, id);
+    expect(bracket.matches).toHaveLength(6);
+    const pairs = new Set<string>();
+    const wins = new Map(guests.map((g) => [g.player.id, 0]));
+    for (const m of bracket.matches) {
+      const game = await finalOf(m.gameId!);
+      pairs.add([...game.players].sort().join(" "));
+      expect(m.winner).toBe(game.winner[0]);
+      wins.set(game.winner[0]!, wins.get(game.winner[0]!)! + 1);
+    }
+    expect(pairs.size).toBe(6);
+    const standings = (await fetchStandings(server.url, id)).standings;
+    expect(standings.map((s) => s.wins)).toEqual(standings.map((s) => wins.get(s.playerId)));
+    for (const a of standings) for (const b of standings) if (a.wins > b.wins) expect(a.place).toBeLessThan(b.place);
+    expect(standings[0]!.wins).toBe(Math.max(...wins.values()));
+  });
 });
