@@ -4,7 +4,7 @@
  */
 import { createGuest, createTournament, fetchStandings, fetchTournament, organiseTournament, registerForTournament } from "@bang/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bang, ensureBuilt, ensureServerBuilt, hasStack } from "./bang.js";
+import { bang, drive, ensureBuilt, ensureServerBuilt, hasStack } from "./bang.js";
 import { startServer, type RunningServer } from "./server.js";
 
 const ORGANISER = "cli-organiser-token-0123456789";
@@ -15,7 +15,10 @@ beforeAll(async () => {
   ensureServerBuilt();
   server = await startServer({
     env: {
-      MATCHMAKING_QUEUES: JSON.stringify([{ id: "cli-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.2, readySeconds: 10 }]),
+      MATCHMAKING_QUEUES: JSON.stringify([
+        { id: "cli-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.2, readySeconds: 10 },
+        { id: "cli-duel", mode: "duel", minSeats: 2, maxSeats: 2, botsAfterSeconds: 0.2, readySeconds: 10 },
+      ]),
       MATCHMAKING_TICK_MS: "50",
       ORGANISER_TOKENS: `cli:${ORGANISER}`,
       DISCONNECT_GRACE_MS: "100",
@@ -40,6 +43,27 @@ describe("bang queue", () => {
     expect(run.stdout).toMatch(/queue cli-bots: 4 players, 3 of them the server's bots/);
     expect(run.stdout).toMatch(/^Game over: (law|outlaws|renegade) win\. You were (sheriff|deputy|outlaw|renegade) and (won|lost)\.$/m);
   });
+
+  it("joins a duel queue and plays the duel to its end (RULES.md part D) against the server's bot", async () => {
+    const list = await bang(["queue", "--server", server.url, "--list"]);
+    expect(list.stdout).toMatch(/^cli-duel\s+duel 2 seats, 0 waiting, bots after 0.2 s$/m);
+    const run = await bang(["queue", "--server", server.url, "--queue", "cli-duel", "--name", "duellist", "--bot", "heuristic"]);
+    expect(run.stderr, server.output()).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Match found: duellist and 1 bot\(s\)\. Confirming\.\.\.$/m);
+    expect(run.stdout).toMatch(/^Duel over: you (won|lost)\.$/m);
+  });
+
+  it("R8.9 a person plays a duel from the duel queue with the duel prompts: grids, secret picks, a winner", async () => {
+    const picks = ["s", "o", "r"];
+    let k = 0;
+    const run = await drive(["queue", "--server", server.url, "--queue", "cli-duel", "--name", "typist"], (prompt) => (prompt.startsWith("pick>") ? picks[k++ % 3]! : ""));
+    expect(hasStack(run.stderr)).toBe(false);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^The duel starts on .+, queue cli-duel: p[12] typist \(you\), p[12] bot\./m);
+    expect(run.stdout).toMatch(/^ {2}near +[X.] [X.] [X.] [X.] +near +[X.] [X.] [X.] [X.]$/m);
+    expect(run.stdout).toMatch(/^Winner: p[12]\. You (win!|lose\.)$/m);
+  }, 90_000);
 
   it("an unknown queue is a clear error with its code (exit 1), a missing option a usage error (exit 2)", async () => {
     const run = await bang(["queue", "--server", server.url, "--queue", "nope", "--bot", "random"]);

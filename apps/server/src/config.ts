@@ -42,7 +42,7 @@ export const configSchema = z.object({
   LOG_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
   LOG_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1_000).default(2),
   // Matchmaking, ratings and tournaments (issue 5).
-  /** JSON array of queue definitions (see matchmaking/queues.ts); default: classic-5, classic-4-8, classic-4-bots. */
+  /** JSON array of queue definitions (see matchmaking/queues.ts); default: classic-5, classic-4-8, classic-4-bots, duel-2. */
   MATCHMAKING_QUEUES: z.string().optional(),
   /** Milliseconds between two matching passes. */
   MATCHMAKING_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(500),

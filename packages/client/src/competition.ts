@@ -44,14 +44,19 @@ export type TournamentStandings = z.infer<typeof standingsBody>;
 const auditLine = z.object({ actor: z.string(), action: z.string(), detail: z.record(z.string(), z.unknown()), at: z.string() });
 export type AuditLine = z.infer<typeof auditLine>;
 
-/** What an organiser sets when creating a tournament (defaults: classic, table format, 3 rounds, unrated, no-shows played by bots). */
+/**
+ * What an organiser sets when creating a tournament (defaults: classic, table format, 3 rounds,
+ * unrated, no-shows played by bots). A duel tournament (`mode: "duel"`) takes a head-to-head format
+ * and no tableSize (2).
+ */
 export interface NewTournament {
   name: string;
-  tableSize: number;
+  /** Classic: 4 to 8 (required); duel: 2 or left out. */
+  tableSize?: number;
   /** ISO 8601. */
   startsAt: string;
-  mode?: "classic";
-  format?: "table";
+  mode?: "classic" | "duel";
+  format?: "table" | "single_elimination" | "double_elimination" | "round_robin";
   rounds?: number;
   rated?: boolean;
   noShow?: "bot" | "forfeit";
@@ -69,14 +74,20 @@ export async function fetchQueues(baseUrl: string, options: HttpOptions = {}): P
   return check(z.array(queueInfo), await request(apiUrl(baseUrl, "/api/queues"), json(null), options), "GET /api/queues");
 }
 
-/** A player's rating (the default when never rated) and its history (`GET /api/players/:id/rating`). */
-export async function fetchRating(baseUrl: string, playerId: string, options: HttpOptions = {}): Promise<PlayerRating> {
-  return check(playerRating, await request(apiUrl(baseUrl, `/api/players/${encodeURIComponent(playerId)}/rating`), json(null), options), "GET /api/players/:id/rating");
+/**
+ * A player's rating (the default when never rated) and its history (`GET /api/players/:id/rating`), in
+ * `options.mode` (`classic` by default, or `duel`: duel ratings are kept apart).
+ */
+export async function fetchRating(baseUrl: string, playerId: string, options: HttpOptions & { mode?: "classic" | "duel" } = {}): Promise<PlayerRating> {
+  const { mode, ...http } = options;
+  const query = mode ? `?mode=${mode}` : "";
+  return check(playerRating, await request(`${apiUrl(baseUrl, `/api/players/${encodeURIComponent(playerId)}/rating`)}${query}`, json(null), http), "GET /api/players/:id/rating");
 }
 
-/** The leaderboard by ordinal (`GET /api/ratings`). */
-export async function fetchLeaderboard(baseUrl: string, limit = 100, options: HttpOptions = {}): Promise<(RatingView & { name?: string })[]> {
-  return check(z.array(ratingView), await request(`${apiUrl(baseUrl, "/api/ratings")}?limit=${limit}`, json(null), options), "GET /api/ratings");
+/** The leaderboard by ordinal (`GET /api/ratings`) of `options.mode` (`classic` by default, or `duel`). */
+export async function fetchLeaderboard(baseUrl: string, limit = 100, options: HttpOptions & { mode?: "classic" | "duel" } = {}): Promise<(RatingView & { name?: string })[]> {
+  const { mode, ...http } = options;
+  return check(z.array(ratingView), await request(`${apiUrl(baseUrl, "/api/ratings")}?limit=${limit}${mode ? `&mode=${mode}` : ""}`, json(null), http), "GET /api/ratings");
 }
 
 /** Creates a tournament (organiser). */
@@ -116,6 +127,25 @@ export async function checkInTournament(baseUrl: string, token: string, id: stri
 /** A tournament, live: players, tables and results, standings. */
 export async function fetchTournament(baseUrl: string, id: string, options: HttpOptions = {}): Promise<Tournament> {
   return check(tournament, await request(apiUrl(baseUrl, path(id)), json(null), options), "GET /api/tournaments/:id");
+}
+
+const bracketBody = z.object({
+  id: z.string(),
+  status: z.string(),
+  format: z.string(),
+  matches: z.array(
+    z.object({ matchId: z.number(), groupId: z.number(), roundId: z.number(), number: z.number(), status: z.string(), players: z.tuple([z.string().nullable(), z.string().nullable()]), winner: z.string().nullable(), gameId: z.string().nullable() }).passthrough(),
+  ),
+});
+export type TournamentBracket = z.infer<typeof bracketBody>;
+
+/**
+ * A duel tournament's bracket (`GET /api/tournaments/:id/bracket`): every match of brackets-manager's
+ * stage with its two players, duel game and winner. Throws ClientError NO_BRACKET for a table-format
+ * tournament or before the start.
+ */
+export async function fetchBracket(baseUrl: string, id: string, options: HttpOptions = {}): Promise<TournamentBracket> {
+  return check(bracketBody, await request(apiUrl(baseUrl, path(id, "/bracket")), json(null), options), "GET /api/tournaments/:id/bracket");
 }
 
 /** A tournament's standings. */

@@ -26,6 +26,8 @@ export {
   fetchTournament,
   fetchTournaments,
   fetchStandings,
+  fetchBracket,
+  type TournamentBracket,
   fetchAudit,
   type QueueInfo,
   type RatingView,

@@ -26,6 +26,7 @@ export {
   type TournamentGameRecord,
   type TournamentStatus,
   type NoShowPolicy,
+  type TournamentFormat,
   type TableResult,
   type AuditRecord,
   type NewTournament,

@@ -71,6 +71,8 @@ export const PROTOCOL_ERROR_CODES = [
   "GAME_NOT_IN_TOURNAMENT",
   /** The game has no result yet. */
   "GAME_NOT_FINISHED",
+  /** The tournament has no head-to-head bracket (a table-format tournament, or a duel one not started). */
+  "NO_BRACKET",
 ] as const;
 
 export const ERROR_CODES = [...RULE_ERROR_CODES, ...PROTOCOL_ERROR_CODES] as const;

@@ -1,9 +1,10 @@
 import { parseArgs } from "node:util";
 import { ClientError, connect, createGuest, fetchQueues, type BangClient } from "@bang/client";
 import { createBot, wireCommand, type BotKind } from "@bang/bots";
-import type { PlayerView } from "@bang/engine";
+import type { AnyPlayerView, PlayerView } from "@bang/engine";
 import { choiceOption, EXIT, parseCommandLine, UsageError } from "../args.js";
 import { HumanSeat } from "../human.js";
+import { playDuelGame } from "../duel/online.js";
 import { LineReader } from "../input.js";
 import { BOT_KINDS } from "../match.js";
 import { Narrator, OnlineGame, type GameSource } from "../online.js";
@@ -13,7 +14,7 @@ export const usage = `Usage: bang queue --server URL --queue ID [--name NAME] [-
 
 Joins a public matchmaking queue as a new guest, waits for a table of players close in rating,
 confirms the match found (the ready check) and plays the game in the terminal, with the prompts of
-bang play. The server's bots take the seats it fills, and play yours while you are away.
+bang play (a duel queue such as duel-2 plays a duel, with the prompts of bang play --mode duel). The server's bots take the seats it fills, and play yours while you are away.
 
 Options:
   --server URL   the game server (http://host:port)
@@ -114,7 +115,12 @@ async function queueAndPlay(url: string, queueId: string, name: string, bot: Bot
       say(`Out of the queue (${outcome.state === "idle" ? (outcome.reason ?? "left") : outcome.state})${outcome.state === "idle" && outcome.message ? `: ${outcome.message}` : "."}`);
       return EXIT.failed;
     }
+    const first = (await client.waitFor((_v, id) => id === outcome, 60_000)).view as AnyPlayerView;
     if (!reader) return await playAsBot(client, outcome, me, bot ?? "heuristic", story, say);
+    if (first.mode === "duel") {
+      const label = (id: string) => names.get(id) ?? "bot";
+      return await playDuelGame(client, outcome, me, { where: `${url}, queue ${queueId}`, label }, { say, reader });
+    }
     return await new OnlineGame(client, outcome, me, story, (seat) => new HumanSeat(seat, reader, say, HELP), reader, say).play();
   } finally {
     reader?.close();
@@ -122,13 +128,30 @@ async function queueAndPlay(url: string, queueId: string, name: string, bot: Bot
   }
 }
 
-/** A bot plays the seat from the player's own view until the game is over; prints the result. */
+/** Whether `view` waits for `me`: a classic game waits for one player, a duel for one or both. */
+function waitsFor(view: AnyPlayerView, me: string): boolean {
+  return view.mode === "duel" ? view.waitingFor.includes(me) : view.waitingFor === me;
+}
+
+/**
+ * A bot plays the seat from the player's own view until the game is over (a classic game or a duel);
+ * prints the result.
+ */
 async function playAsBot(client: BangClient, gameId: string, me: string, kind: BotKind, story: Narrator, say: (text: string) => void): Promise<number> {
   const bot = createBot(kind, 1);
   for (;;) {
-    const state = await client.waitFor((view, id) => id === gameId && (view.phase === "gameOver" || view.waitingFor === me), 120_000);
+    const state = await client.waitFor((view, id) => id === gameId && (view.phase === "gameOver" || waitsFor(view as AnyPlayerView, me)), 120_000);
+    const any = (client.view(gameId) ?? state.view) as AnyPlayerView;
+    if (any.mode === "duel") {
+      if (any.phase === "gameOver") {
+        say(`Duel over: you ${any.winner?.players.includes(me) ? "won" : "lost"}.`);
+        return EXIT.ok;
+      }
+      await sendChoice(client, gameId, bot.choose(any, me));
+      continue;
+    }
     story.begin(state.view as PlayerView);
-    const view = (client.view(gameId) ?? state.view) as PlayerView; // the public queues deal classic games
+    const view = any;
     if (view.phase === "gameOver") {
       const role = view.players.find((p) => p.id === me)?.role ?? "?";
       const won = view.winner?.players.includes(me) ?? false;
@@ -136,11 +159,15 @@ async function playAsBot(client: BangClient, gameId: string, me: string, kind: B
       return EXIT.ok;
     }
     if (view.waitingFor !== me) continue;
-    try {
-      await client.send(gameId, wireCommand(bot.choose(view, me)));
-    } catch (error) {
-      // The turn moved on meanwhile (the server's timer): look again.
-      if (!(error instanceof ClientError) || ["CLOSED", "TIMEOUT"].includes(error.code)) throw error;
-    }
+    await sendChoice(client, gameId, bot.choose(view, me));
+  }
+}
+
+/** Sends a bot's command; a refusal because the game moved on meanwhile (the server's timer) is ignored. */
+async function sendChoice(client: BangClient, gameId: string, command: Parameters<typeof wireCommand>[0]): Promise<void> {
+  try {
+    await client.send(gameId, wireCommand(command));
+  } catch (error) {
+    if (!(error instanceof ClientError) || ["CLOSED", "TIMEOUT"].includes(error.code)) throw error;
   }
 }

@@ -51,19 +51,44 @@ export async function playOnlineDuel(options: OnlineDuelOptions, io: { say(text:
       await client.startGame(code);
     }
     const gameId = await gameOf(client, code);
-    // Seats are shown as p1 and p2 (the server's ids are long); the person types no ids in a duel.
-    const first = (await client.waitFor((_v, id) => id === gameId, 60_000)).view as DuelView;
-    const aliases = first.players.map((p, i) => [p.id, `p${i + 1}`] as const);
-    const rename = (text: string) => aliases.reduce((t, [id, alias]) => t.replaceAll(id, alias), text);
-    const tell = (text: string) => say(rename(text));
-    const aliased = <T>(data: T): T => JSON.parse(rename(JSON.stringify(data))) as T;
-    client.on("event", (e) => {
-      if (e.gameId === gameId) for (const line of describeDuelEvents(aliased(e.events as DuelEvent[]))) say(line);
-    });
+    const seats = client.table(code)?.seats ?? [];
+    const label = (_id: string, seat: number) => {
+      const s = seats[seat];
+      return s ? (s.bot ? `${s.name ?? "bot"} (${s.bot} bot)` : (s.name ?? "?")) : "?";
+    };
+    return await playDuelGame(client, gameId, me, { where: `${options.url}, table ${code}`, label }, io);
+  } finally {
+    await client.close();
+  }
+}
+
+/** How the duel's seats are introduced: where it is played, and a label per seat (engine id, seat index from 0). */
+export interface DuelIntro {
+  where: string;
+  label(id: string, seat: number): string;
+}
+
+/**
+ * Plays game `gameId` (a duel the person `me` sits in) in the terminal until it is over: events are told
+ * as they come, and whenever the view waits for the person they type a command. Seats are shown as p1
+ * and p2. Returns the exit code (EXIT.ok at game over or when the person leaves); throws ClientError.
+ */
+export async function playDuelGame(client: BangClient, gameId: string, me: string, intro: DuelIntro, io: { say(text: string): void; reader: LineReader }): Promise<number> {
+  const { say, reader } = io;
+  // Seats are shown as p1 and p2 (the server's ids are long); the person types no ids in a duel.
+  const first = (await client.waitFor((_v, id) => id === gameId, 60_000)).view as DuelView;
+  const aliases = first.players.map((p, i) => [p.id, `p${i + 1}`] as const);
+  const rename = (text: string) => aliases.reduce((t, [id, alias]) => t.replaceAll(id, alias), text);
+  const tell = (text: string) => say(rename(text));
+  const aliased = <T>(data: T): T => JSON.parse(rename(JSON.stringify(data))) as T;
+  const off = client.on("event", (e) => {
+    if (e.gameId === gameId) for (const line of describeDuelEvents(aliased(e.events as DuelEvent[]))) say(line);
+  });
+  try {
     const myAlias = aliases.find(([id]) => id === me)![1];
     const seat = new HumanDuelSeat(myAlias, reader, say);
-    const names = client.table(code)?.seats.map((s, i) => `p${i + 1} ${s.bot ? `${s.name ?? "bot"} (${s.bot} bot)` : (s.name ?? "?")}${s.playerId === me ? " (you)" : ""}`) ?? [];
-    tell(`The duel starts on ${options.url}, table ${code}: ${names.join(", ")}.`);
+    const names = aliases.map(([id, alias], i) => `${alias} ${intro.label(id, i)}${id === me ? " (you)" : ""}`);
+    tell(`The duel starts on ${intro.where}: ${names.join(", ")}.`);
     for (;;) {
       const state = await client.waitFor((view, id) => id === gameId && (view.phase === "gameOver" || (view as DuelView).waitingFor.includes(me)), 24 * 3600_000);
       const view = (client.view(gameId) ?? state.view) as DuelView;
@@ -78,7 +103,7 @@ export async function playOnlineDuel(options: OnlineDuelOptions, io: { say(text:
       }
     }
   } finally {
-    await client.close();
+    off();
   }
 }
 

@@ -77,8 +77,8 @@ export const matchmaking = fp(
 
     const tournaments = new TournamentService({
       repo: createTournamentRepository(store.db),
-      startGame: async (seats) => {
-        const room = await gameFactory.createGame({ seats, tableCode: null, turnSeconds: 60 });
+      startGame: async (seats, mode) => {
+        const room = await gameFactory.createGame({ seats, tableCode: null, turnSeconds: 60, mode });
         const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
         for (const l of seatedListeners) l(people, room.id);
         return { gameId: room.id };
@@ -92,6 +92,13 @@ export const matchmaking = fp(
         const last = replay({ setup: game.setup, entries: entries.map((e) => ({ command: e.command })) }).at(-1);
         return last?.winner && last.mode === "classic" ? finishedTableOf(last) : null;
       },
+      duelWinner: async (gameId) => {
+        const game = await store.getGame(gameId);
+        if (!game || game.status !== "finished" || game.setup.mode !== "duel") return null;
+        const entries = await store.loadLog(gameId);
+        const last = replay({ setup: game.setup, entries: entries.map((e) => ({ command: e.command })) }).at(-1);
+        return last?.winner?.players[0] ?? null;
+      },
       log: app.log,
     });
 
@@ -99,7 +106,12 @@ export const matchmaking = fp(
       if (!room.over) return;
       const botIds = new Set(room.seats.filter((s) => s.bot).map((s) => s.playerId));
       ratings.applyFinished({ id: room.id, mode: room.setup.mode ?? "classic", state: room.state, botIds }).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "ratings update failed"));
-      if (room.state.mode !== "classic") return; // the table format plays classic games
+      if (room.state.mode === "duel") {
+        // A head-to-head bracket's match (RULES.md R8.10: one winner).
+        const winner = room.state.winner?.players[0];
+        if (winner) tournaments.duelFinished(room.id, winner).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "tournament duel result failed"));
+        return;
+      }
       tournaments.gameFinished(room.id, finishedTableOf(room.state)).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "tournament result failed"));
     });
 

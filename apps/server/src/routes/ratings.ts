@@ -5,7 +5,7 @@ const ratingBody = {
   required: ["playerId", "mode", "mu", "sigma", "ordinal", "games"],
   properties: { playerId: { type: "string" }, name: { type: "string" }, mode: { type: "string" }, mu: { type: "number" }, sigma: { type: "number" }, ordinal: { type: "number" }, games: { type: "integer" } },
 } as const;
-const modeQuery = { mode: { type: "string", enum: ["classic"], default: "classic" } } as const;
+const modeQuery = { mode: { type: "string", enum: ["classic", "duel"], default: "classic" } } as const;
 
 /**
  * GET /api/ratings: the leaderboard of a mode (by ordinal = mu - 3 sigma). GET /api/players/:id/rating:

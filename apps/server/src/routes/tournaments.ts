@@ -44,6 +44,8 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
     if (!name) return reply.code(403).send({ code: "NOT_ORGANISER", message: "this needs the organiser role: send an organiser's token (ORGANISER_TOKENS) as the bearer token" });
     (req as FastifyRequest & { organiser: string }).organiser = name;
   };
+  // Duel tournaments: the bracket's final ranks once it is over (the library's), see TournamentService.standings.
+  const viewOf = async (t: TournamentRecord) => ({ ...view(t), standings: t.mode === "duel" ? await app.tournaments.standings(t.id) : standingsOf(t) });
   const organiserOf = (req: FastifyRequest) => (req as FastifyRequest & { organiser: string }).organiser;
   const playerOf = (req: FastifyRequest) => app.identity.verify(bearer(req) ?? "");
   const guard = async <T>(reply: FastifyReply, task: () => Promise<T>) => {
@@ -68,12 +70,12 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
         body: {
           type: "object",
           additionalProperties: false,
-          required: ["name", "tableSize", "startsAt"],
+          required: ["name", "startsAt"],
           properties: {
             name: { type: "string", minLength: 1, maxLength: 80, pattern: "^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$" },
-            mode: { type: "string", enum: ["classic"], default: "classic" },
-            tableSize: { type: "integer", minimum: 4, maximum: 8 },
-            format: { type: "string", enum: ["table"], default: "table" },
+            mode: { type: "string", enum: ["classic", "duel"], default: "classic" },
+            tableSize: { type: "integer", minimum: 2, maximum: 8, description: "classic: 4 to 8 (required); duel: 2 (may be left out)" },
+            format: { type: "string", enum: ["table", "single_elimination", "double_elimination", "round_robin"], default: "table", description: "classic: table; duel: single_elimination, double_elimination or round_robin" },
             rounds: { type: "integer", minimum: 1, maximum: 10, default: 3 },
             rated: { type: "boolean", default: false },
             noShow: { type: "string", enum: ["bot", "forfeit"], default: "bot" },
@@ -83,7 +85,7 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
         response: errors,
       },
     },
-    async (req, reply) => guard(reply, async () => reply.code(201).send(view(await app.tournaments.create(organiserOf(req), req.body)))),
+    async (req, reply) => guard(reply, async () => reply.code(201).send(await viewOf(await app.tournaments.create(organiserOf(req), req.body)))),
   );
 
   app.get("/api/tournaments", { schema: { tags: ["tournaments"], summary: "Tournaments, newest first" } }, async () =>
@@ -91,14 +93,25 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get<{ Params: { id: string } }>("/api/tournaments/:id", { schema: { tags: ["tournaments"], summary: "A tournament, live: players, tables, results, standings", params: idParams, response: { 404: errorBody } } }, async (req, reply) =>
-    guard(reply, async () => view(await app.tournaments.get(req.params.id))),
+    guard(reply, async () => await viewOf(await app.tournaments.get(req.params.id))),
   );
 
   app.get<{ Params: { id: string } }>("/api/tournaments/:id/standings", { schema: { tags: ["tournaments"], summary: "A tournament's standings", params: idParams, response: { 404: errorBody } } }, async (req, reply) =>
     guard(reply, async () => {
       const t = await app.tournaments.get(req.params.id);
-      return { id: t.id, name: t.name, status: t.status, currentRound: t.currentRound, rounds: t.rounds, standings: standingsOf(t) };
+      return { id: t.id, name: t.name, status: t.status, currentRound: t.currentRound, rounds: t.rounds, standings: await app.tournaments.standings(t.id) };
     }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    "/api/tournaments/:id/bracket",
+    { schema: { tags: ["tournaments"], summary: "A duel tournament's bracket: every match, its players, duel game and winner; 409 NO_BRACKET otherwise", params: idParams, response: { 404: errorBody, 409: errorBody } } },
+    async (req, reply) =>
+      guard(reply, async () => {
+        const t = await app.tournaments.get(req.params.id);
+        const bracket = await app.tournaments.bracket(t.id);
+        return { id: t.id, status: t.status, format: bracket.format, matches: bracket.matches };
+      }),
   );
 
   app.get<{ Params: { id: string } }>("/api/tournaments/:id/audit", { preHandler: organiser, schema: { tags: ["tournaments"], summary: "Every organiser change: who, when, what (organiser)", params: idParams, response: errors } }, async (req, reply) =>
@@ -106,14 +119,14 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post<{ Params: { id: string } }>("/api/tournaments/:id/open", { preHandler: organiser, schema: { tags: ["tournaments"], summary: "Open registration (organiser)", params: idParams, response: errors } }, async (req, reply) =>
-    guard(reply, async () => view(await app.tournaments.open(organiserOf(req), req.params.id))),
+    guard(reply, async () => await viewOf(await app.tournaments.open(organiserOf(req), req.params.id))),
   );
 
   app.post<{ Params: { id: string } }>("/api/tournaments/:id/registrations", { schema: { tags: ["tournaments"], summary: "Register (player token)", params: idParams, response: errors } }, async (req, reply) =>
     guard(reply, async () => {
       const player = playerOf(req);
       if (!player) return reply.code(401).send({ code: "BAD_TOKEN", message: "send your guest token as the bearer token" });
-      return reply.code(201).send(view(await app.tournaments.register(player, req.params.id)));
+      return reply.code(201).send(await viewOf(await app.tournaments.register(player, req.params.id)));
     }),
   );
 
@@ -131,10 +144,10 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) =>
       guard(reply, async () => {
         const org = app.organisers.nameOf(bearer(req));
-        if (org && req.body?.playerId) return view(await app.tournaments.checkIn(req.body.playerId, req.params.id, org));
+        if (org && req.body?.playerId) return await viewOf(await app.tournaments.checkIn(req.body.playerId, req.params.id, org));
         const player = playerOf(req);
         if (!player) return reply.code(401).send({ code: "BAD_TOKEN", message: "send your guest token (or an organiser's token with playerId) as the bearer token" });
-        return view(await app.tournaments.checkIn(player.id, req.params.id, null));
+        return await viewOf(await app.tournaments.checkIn(player.id, req.params.id, null));
       }),
   );
 
@@ -150,11 +163,11 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
         response: errors,
       },
     },
-    async (req, reply) => guard(reply, async () => view(await app.tournaments.seed(organiserOf(req), req.params.id, req.body.by, req.body.order))),
+    async (req, reply) => guard(reply, async () => await viewOf(await app.tournaments.seed(organiserOf(req), req.params.id, req.body.by, req.body.order))),
   );
 
   app.post<{ Params: { id: string } }>("/api/tournaments/:id/start", { preHandler: organiser, schema: { tags: ["tournaments"], summary: "Start round 1 (organiser)", params: idParams, response: errors } }, async (req, reply) =>
-    guard(reply, async () => view(await app.tournaments.start(organiserOf(req), req.params.id))),
+    guard(reply, async () => await viewOf(await app.tournaments.start(organiserOf(req), req.params.id))),
   );
 
   app.post<{ Params: { id: string }; Body: { gameId: string } }>(
@@ -169,6 +182,6 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
         response: errors,
       },
     },
-    async (req, reply) => guard(reply, async () => view(await app.tournaments.report(organiserOf(req), req.params.id, req.body.gameId))),
+    async (req, reply) => guard(reply, async () => await viewOf(await app.tournaments.report(organiserOf(req), req.params.id, req.body.gameId))),
   );
 }

@@ -1,6 +1,6 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
-import { Status, type Match } from "brackets-model";
+import { Status, type Database, type Match } from "brackets-model";
 import type { ErrorCode } from "@bang/protocol";
 
 /** Head-to-head formats, for the duel mode (2-seat games). */
@@ -23,6 +23,24 @@ export class BracketError extends Error {
  * for the duel mode: the node's host creates a 2-seat "duel" game once that mode exists.
  */
 export type DuelStarter = (duel: { matchId: number; players: [string, string] }) => Promise<{ gameId: string }>;
+
+/** brackets-manager's in-memory storage, whose tables can be exported for the database. */
+class ExportableDatabase extends InMemoryDatabase {
+  /** A deep copy of every table (JSON-serialisable). */
+  export(): Database {
+    return structuredClone(this.data);
+  }
+}
+
+/**
+ * What is stored of a bracket so that a restart keeps it: the library's storage (stage, groups,
+ * rounds, matches, participants) and the duel game started for each match (by match id).
+ */
+export interface BracketSnapshot {
+  stageId: number;
+  storage: Database;
+  games: [matchId: number, gameId: string][];
+}
 
 /** One match of the bracket as the API shows it. */
 export interface BracketMatch {
@@ -61,6 +79,7 @@ export class Bracket {
   private serial: Promise<unknown> = Promise.resolve();
 
   private constructor(
+    private readonly storage: ExportableDatabase,
     private readonly manager: BracketsManager,
     private readonly stageId: number,
     readonly format: BracketFormat,
@@ -74,7 +93,8 @@ export class Bracket {
    */
   static async create(format: BracketFormat, players: readonly string[], startDuel: DuelStarter): Promise<Bracket> {
     if (players.length < 2 || new Set(players).size !== players.length) throw new BracketError("TOO_FEW_PLAYERS", "a bracket needs at least 2 distinct players");
-    const manager = new BracketsManager(new InMemoryDatabase());
+    const storage = new ExportableDatabase();
+    const manager = new BracketsManager(storage);
     const size = format === "round_robin" ? players.length : 2 ** Math.ceil(Math.log2(players.length));
     const stage = await manager.create.stage({
       tournamentId: 0,
@@ -88,14 +108,50 @@ export class Bracket {
             ? { grandFinal: "simple", seedOrdering: ["inner_outer"], balanceByes: true }
             : { seedOrdering: ["inner_outer"], balanceByes: true },
     });
-    const bracket = new Bracket(manager, Number(stage.id), format, startDuel);
-    const data = await manager.get.stageData(stage.id);
-    for (const p of data.participant) {
-      bracket.participantOf.set(p.name, Number(p.id));
-      bracket.playerOf.set(Number(p.id), p.name);
-    }
+    const bracket = new Bracket(storage, manager, Number(stage.id), format, startDuel);
+    await bracket.index();
     await bracket.startReady();
     return bracket;
+  }
+
+  /**
+   * A bracket from its stored snapshot (after a restart): matches keep their duel games, the players
+   * of running matches stay busy, and any ready match without a game gets its duel started now.
+   */
+  static async restore(format: BracketFormat, snapshot: BracketSnapshot, startDuel: DuelStarter): Promise<Bracket> {
+    const storage = new ExportableDatabase();
+    storage.setData(structuredClone(snapshot.storage));
+    const bracket = new Bracket(storage, new BracketsManager(storage), snapshot.stageId, format, startDuel);
+    await bracket.index();
+    for (const [matchId, gameId] of snapshot.games) {
+      bracket.gameOfMatch.set(matchId, gameId);
+      bracket.matchOfGame.set(gameId, matchId);
+    }
+    for (const m of await bracket.allMatches()) {
+      if (m.status !== Status.Running) continue;
+      bracket.busy.add(bracket.playerOf.get(Number(m.opponent1!.id))!);
+      bracket.busy.add(bracket.playerOf.get(Number(m.opponent2!.id))!);
+    }
+    await bracket.run(() => bracket.startReady());
+    return bracket;
+  }
+
+  /** The bracket as stored (see restore). Taken between changes (changes run one at a time). */
+  snapshot(): Promise<BracketSnapshot> {
+    return this.run(async () => ({ stageId: this.stageId, storage: this.storage.export(), games: [...this.gameOfMatch].filter(([, g]) => g !== "") }));
+  }
+
+  /** Whether game `gameId` is one of the bracket's duels. */
+  has(gameId: string): boolean {
+    return this.matchOfGame.has(gameId);
+  }
+
+  private async index(): Promise<void> {
+    const data = await this.manager.get.stageData(this.stageId);
+    for (const p of data.participant) {
+      this.participantOf.set(p.name, Number(p.id));
+      this.playerOf.set(Number(p.id), p.name);
+    }
   }
 
   private run<T>(task: () => Promise<T>): Promise<T> {

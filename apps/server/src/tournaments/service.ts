@@ -1,7 +1,8 @@
-import type { Audited, NoShowPolicy, TableResult, TournamentRecord, TournamentRepository } from "@bang/db";
+import type { Audited, NoShowPolicy, TableResult, TournamentFormat, TournamentRecord, TournamentRepository } from "@bang/db";
 import type { ErrorCode } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { RoomSeat } from "../games/types.js";
+import { Bracket, BRACKET_FORMATS, BracketError, type BracketFormat, type BracketMatch, type BracketSnapshot, type DuelStarter } from "./bracket.js";
 import { scoreTable, seatTables, standings, type FinishedTable, type Standing } from "./table-format.js";
 
 /** A refused tournament request: its code and HTTP status (nothing changed). */
@@ -16,12 +17,16 @@ export class TournamentError extends Error {
   }
 }
 
-/** What an organiser gives to create a tournament. */
+/**
+ * What an organiser gives to create a tournament. Classic: format `table`, tableSize 4 to 8. Duel
+ * (RULES.md part D): a head-to-head format (single or double elimination, round robin); tableSize is 2
+ * (given or not).
+ */
 export interface TournamentInput {
   name: string;
-  mode: "classic";
-  tableSize: number;
-  format: "table";
+  mode: "classic" | "duel";
+  tableSize?: number;
+  format: TournamentFormat;
   rounds: number;
   rated: boolean;
   noShow: NoShowPolicy;
@@ -32,8 +37,10 @@ export interface TournamentInput {
 /** What the tournaments need from the node. */
 export interface TournamentDeps {
   repo: TournamentRepository;
-  /** Starts one table's game (the host's createGame; the seam for cluster placement). */
-  startGame(seats: RoomSeat[]): Promise<{ gameId: string }>;
+  /** Starts one table's game in `mode` (the host's createGame; the seam for cluster placement). */
+  startGame(seats: RoomSeat[], mode: "classic" | "duel"): Promise<{ gameId: string }>;
+  /** The winner (player id) of a finished stored duel game (null: unknown, running, or not a duel). */
+  duelWinner(gameId: string): Promise<string | null>;
   /** Marks a game rated (rated tournaments). */
   markRated(gameId: string, mode: string): Promise<void>;
   /** Rating ordinals of players, for seeding by rating. */
@@ -53,6 +60,10 @@ export interface TournamentDeps {
  */
 export class TournamentService {
   private readonly serials = new Map<string, Promise<unknown>>();
+  /** The brackets of running duel tournaments, loaded from the database on first use. */
+  private readonly brackets = new Map<string, Bracket>();
+  /** Duel starts not yet recorded as tournament games: a result waits for them (a duel can end fast). */
+  private readonly starting = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: TournamentDeps) {}
 
@@ -81,7 +92,17 @@ export class TournamentService {
     if (Number.isNaN(startsAt.getTime())) throw new TournamentError("INVALID_MESSAGE", 400, "startsAt: not a date (ISO 8601)");
     const year = startsAt.getUTCFullYear();
     if (year < 1970 || year > 9999) throw new TournamentError("INVALID_MESSAGE", 400, "startsAt: a date between the years 1970 and 9999");
-    return this.deps.repo.create({ ...input, startsAt, createdBy: actor }, { actor, action: "create", detail: { ...input } });
+    let tableSize: number;
+    if (input.mode === "duel") {
+      if (!isBracketFormat(input.format)) throw new TournamentError("INVALID_MESSAGE", 400, `format: a duel tournament is ${BRACKET_FORMATS.join(", ")}, not ${input.format}`);
+      if (input.tableSize !== undefined && input.tableSize !== 2) throw new TournamentError("INVALID_MESSAGE", 400, "tableSize: a duel has 2 seats");
+      tableSize = 2;
+    } else {
+      if (input.format !== "table") throw new TournamentError("INVALID_MESSAGE", 400, `format: ${input.format} is for duel tournaments (mode "duel"); classic plays the table format`);
+      if (input.tableSize === undefined || input.tableSize < 4) throw new TournamentError("INVALID_MESSAGE", 400, "tableSize: a classic table has 4 to 8 seats");
+      tableSize = input.tableSize;
+    }
+    return this.deps.repo.create({ ...input, tableSize, startsAt, createdBy: actor }, { actor, action: "create", detail: { ...input, tableSize } });
   }
 
   get(id: string): Promise<TournamentRecord> {
@@ -173,7 +194,8 @@ export class TournamentService {
       }
       for (const p of t.players) if (!active.includes(p)) await this.deps.repo.updatePlayer(id, p.playerId, { status: "forfeited" }, { actor: "server", action: "forfeit", detail: { playerId: p.playerId, reason: "not checked in" } });
       t = await this.find(id);
-      await this.startRound(t, 1);
+      if (t.mode === "duel") await this.startBracket(t);
+      else await this.startRound(t, 1);
       return this.find(id);
     });
   }
@@ -188,6 +210,13 @@ export class TournamentService {
       const t = await this.find(id);
       const table = t.games.find((g) => g.gameId === gameId);
       if (!table) throw new TournamentError("GAME_NOT_IN_TOURNAMENT", 409, `game ${gameId} is not a table of tournament ${id}`);
+      if (t.mode === "duel") {
+        const winner = await this.deps.duelWinner(gameId);
+        if (!winner) throw new TournamentError("GAME_NOT_FINISHED", 409, `game ${gameId} has no result yet`);
+        await this.deps.repo.audit(id, { actor, action: "report", detail: { gameId } });
+        await this.recordDuel(t, gameId, winner);
+        return this.find(id);
+      }
       const finished = await this.deps.finishedTable(gameId);
       if (!finished) throw new TournamentError("GAME_NOT_FINISHED", 409, `game ${gameId} has no result yet`);
       await this.deps.repo.audit(id, { actor, action: "report", detail: { gameId } });
@@ -203,6 +232,92 @@ export class TournamentService {
     await this.serial(g.tournamentId, async () => this.record(await this.find(g.tournamentId), gameId, table));
   }
 
+  /** The host's finished-game hook for a duel: a bracket match's result flows back and the bracket moves on. */
+  async duelFinished(gameId: string, winner: string): Promise<void> {
+    await Promise.allSettled([...this.starting]);
+    const g = await this.deps.repo.gameOf(gameId);
+    if (!g) return;
+    await this.serial(g.tournamentId, async () => this.recordDuel(await this.find(g.tournamentId), gameId, winner));
+  }
+
+  /**
+   * The bracket of a duel tournament: every match with its players, duel game and winner (the
+   * library's order). NO_BRACKET for a table-format tournament or before the start.
+   */
+  bracket(id: string): Promise<{ format: BracketFormat; matches: BracketMatch[] }> {
+    return this.serial(id, async () => {
+      const t = await this.find(id);
+      const bracket = t.mode === "duel" ? await this.bracketOf(t) : null;
+      if (!bracket) throw new TournamentError("NO_BRACKET", 409, `tournament ${id} has no bracket${t.mode === "duel" ? " yet (it starts with the tournament)" : " (table format)"}`);
+      return { format: bracket.format, matches: await bracket.matches() };
+    });
+  }
+
+  /** Seeded active players into a new bracket; its ready matches start as duel games; stored. */
+  private async startBracket(t: TournamentRecord): Promise<void> {
+    const active = t.players.filter((p) => p.status !== "forfeited").sort((a, b) => (a.seed ?? Infinity) - (b.seed ?? Infinity));
+    const bracket = await Bracket.create(t.format as BracketFormat, active.map((p) => p.playerId), this.duelStarter(t));
+    this.brackets.set(t.id, bracket);
+    await this.deps.repo.saveBracket(t.id, bracket.format, await bracket.snapshot());
+    await this.deps.repo.transition(t.id, "running", { currentRound: 1 }, null);
+    this.deps.log?.info({ tournamentId: t.id, format: t.format, players: active.length }, "duel bracket started");
+  }
+
+  /** Starts a bracket match as a 2-seat duel game and records it as one of the tournament's games. */
+  private duelStarter(t: TournamentRecord): DuelStarter {
+    const names = new Map(t.players.map((p) => [p.playerId, p.name]));
+    return ({ matchId, players }) => {
+      const start = (async () => {
+        const seats: RoomSeat[] = players.map((id, index) => ({ index, playerId: id, name: names.get(id) ?? id, bot: null }));
+        const { gameId } = await this.deps.startGame(seats, "duel");
+        // The match id (from 0) is the table number: unique in the tournament.
+        await this.deps.repo.addGames(t.id, [{ round: 1, tableNo: matchId + 1, gameId, seats: [...players] }]);
+        if (t.rated) await this.deps.markRated(gameId, "duel");
+        return { gameId };
+      })();
+      this.starting.add(start);
+      void start.finally(() => this.starting.delete(start)).catch(() => undefined);
+      return start;
+    };
+  }
+
+  /**
+   * The bracket of duel tournament `t` (null before its start): from memory, or restored from the
+   * database after a restart, then caught up with every result recorded but not yet in it.
+   */
+  private async bracketOf(t: TournamentRecord): Promise<Bracket | null> {
+    const known = this.brackets.get(t.id);
+    if (known) return known;
+    const stored = await this.deps.repo.getBracket(t.id);
+    if (!stored) return null;
+    const bracket = await Bracket.restore(stored.format as BracketFormat, stored.data as BracketSnapshot, this.duelStarter(t));
+    this.brackets.set(t.id, bracket);
+    for (const g of t.games) if (g.result && bracket.has(g.gameId)) await bracket.report(g.gameId, g.result.winners[0]!);
+    await this.deps.repo.saveBracket(t.id, bracket.format, await bracket.snapshot());
+    return bracket;
+  }
+
+  /** Records a duel's result once, moves the bracket on (new duels start), stores it; the end when over. */
+  private async recordDuel(t: TournamentRecord, gameId: string, winner: string): Promise<void> {
+    const game = t.games.find((g) => g.gameId === gameId);
+    if (!game || !game.seats.includes(winner)) return;
+    const points = Object.fromEntries(game.seats.map((id) => [id, id === winner ? 1 : 0]));
+    const first = await this.deps.repo.recordResult(gameId, { team: "duel", points, roles: {}, alive: {}, winners: [winner] });
+    const bracket = await this.bracketOf(t);
+    if (!bracket) return;
+    try {
+      await bracket.report(gameId, winner);
+    } catch (error) {
+      if (error instanceof BracketError) throw new TournamentError(error.code, 409, error.message);
+      throw error;
+    }
+    await this.deps.repo.saveBracket(t.id, bracket.format, await bracket.snapshot());
+    if (first && t.status === "running" && (await bracket.finished())) {
+      const top = (await bracket.standings())[0]?.playerId ?? null;
+      await this.deps.repo.transition(t.id, "running", { status: "finished" }, { actor: "server", action: "finish", detail: { winner: top } });
+    }
+  }
+
   /**
    * Catches up after a restart: for every running tournament, the result of each of its games that
    * finished while no hook could record it (the node was down, or the game was restored already over)
@@ -214,6 +329,16 @@ export class TournamentService {
       if (bare.status !== "running") continue;
       await this.serial(bare.id, async () => {
         const t = await this.find(bare.id);
+        if (t.mode === "duel") {
+          await this.bracketOf(t);
+          for (const g of t.games.filter((x) => x.result === null)) {
+            const winner = await this.deps.duelWinner(g.gameId);
+            if (!winner) continue;
+            await this.recordDuel(await this.find(t.id), g.gameId, winner);
+            recorded++;
+          }
+          return;
+        }
         for (const g of t.games.filter((x) => x.result === null)) {
           const table = await this.deps.finishedTable(g.gameId);
           if (!table) continue;
@@ -226,9 +351,20 @@ export class TournamentService {
     return recorded;
   }
 
-  /** The standings now. */
+  /**
+   * The standings now. Duel tournaments: once the bracket is over, the library's final ranks (players
+   * out in the same round share a place); before that, by duels won, then the better seed.
+   */
   async standings(id: string): Promise<Standing[]> {
-    return standingsOf(await this.find(id));
+    const t = await this.find(id);
+    if (t.mode !== "duel") return standingsOf(t);
+    const live = standingsOf(t);
+    const bracket = t.status === "finished" ? await this.serial(id, () => this.bracketOf(t)) : null;
+    if (!bracket || !(await bracket.finished())) return live;
+    // The library ranks densely (1, 2, 3, 3, 4, ...); a place counts the players ranked better (1, 2, 3, 3, 5, ...).
+    const final = await bracket.standings();
+    const place = new Map(final.map((s) => [s.playerId, 1 + final.filter((o) => o.rank < s.rank).length]));
+    return live.map((s) => ({ ...s, place: place.get(s.playerId) ?? live.length })).sort((a, b) => a.place - b.place || (a.seed ?? Infinity) - (b.seed ?? Infinity));
   }
 
   private async record(t: TournamentRecord, gameId: string, table: FinishedTable): Promise<void> {
@@ -269,7 +405,7 @@ export class TournamentService {
       const seats: RoomSeat[] = table.map((id, index) =>
         id ? { index, playerId: id, name: names.get(id) ?? id, bot: null } : { index, playerId: `bot-t${t.id.slice(0, 8)}-${round}-${i}-${index}`, name: `bot ${index}`, bot: "heuristic" },
       );
-      const { gameId } = await this.deps.startGame(seats);
+      const { gameId } = await this.deps.startGame(seats, "classic");
       // Stored at once: its result may come back while the next table is being dealt.
       const game = { round, tableNo: i + 1, gameId, seats: seats.map((s) => s.playerId) };
       await this.deps.repo.addGames(t.id, [game]);
@@ -279,6 +415,10 @@ export class TournamentService {
     await this.deps.repo.transition(t.id, "running", { currentRound: round }, null);
     this.deps.log?.info({ tournamentId: t.id, round, tables: games.length }, final ? "final table started" : "tournament round started");
   }
+}
+
+function isBracketFormat(format: string): format is BracketFormat {
+  return (BRACKET_FORMATS as readonly string[]).includes(format);
 }
 
 /** The standings of a tournament from its recorded tables. */

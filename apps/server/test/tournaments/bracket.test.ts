@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Bracket, BracketError, type BracketFormat } from "../../src/tournaments/bracket.js";
+import { Bracket, BracketError, type BracketFormat, type BracketSnapshot } from "../../src/tournaments/bracket.js";
 
 const seeds = (n: number) => Array.from({ length: n }, (_, i) => `s${i + 1}`);
 const seedNo = (id: string) => Number(id.slice(1));
@@ -91,5 +91,41 @@ describe("brackets through brackets-manager (duel seam, forced outcomes)", () =>
     const after = await bracket.matches();
     expect(after.find((m) => m.gameId === "g1")?.winner).toBe("s4");
     await expect(Bracket.create("round_robin", ["solo"], async () => ({ gameId: "x" }))).rejects.toMatchObject({ code: "TOO_FEW_PLAYERS" });
+  });
+
+  it("a snapshot through JSON restores the bracket: it goes on from where it was, to the same end as without the break", async () => {
+    for (const format of ["single_elimination", "double_elimination", "round_robin"] as const) {
+      const n = format === "round_robin" ? 6 : 8;
+      const uninterrupted = await playOut(format, n);
+      const running = new Map<string, [string, string]>();
+      let started = 0;
+      const starter = async ({ players }: { players: [string, string] }) => {
+        const gameId = `duel-${++started}`;
+        running.set(gameId, players);
+        return { gameId };
+      };
+      const first = await Bracket.create(format, seeds(n), starter);
+      // Two results, then the node "restarts" from the stored JSON.
+      for (let i = 0; i < 2; i++) {
+        const [gameId, [a, b]] = running.entries().next().value!;
+        running.delete(gameId);
+        await first.report(gameId, seedNo(a) < seedNo(b) ? a : b);
+      }
+      const stored = JSON.parse(JSON.stringify(await first.snapshot())) as BracketSnapshot;
+      const before = started;
+      const bracket = await Bracket.restore(format, stored, starter);
+      // Running duels keep their games: nothing is started twice.
+      expect(started).toBe(before);
+      expect(await bracket.matches()).toEqual(await first.matches());
+      for (const gameId of running.keys()) expect(bracket.has(gameId)).toBe(true);
+      while (running.size > 0) {
+        const [gameId, [a, b]] = running.entries().next().value!;
+        running.delete(gameId);
+        await bracket.report(gameId, seedNo(a) < seedNo(b) ? a : b);
+      }
+      expect(await bracket.finished(), format).toBe(true);
+      expect(started, format).toBe(uninterrupted.duels.length);
+      expect(await bracket.standings(), format).toEqual(await uninterrupted.bracket.standings());
+    }
   });
 });

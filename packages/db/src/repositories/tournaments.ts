@@ -5,6 +5,8 @@ import { fromJson, toJson } from "../json.js";
 /** Tournament states, in order. */
 export type TournamentStatus = "created" | "registration" | "running" | "finished";
 export type NoShowPolicy = "bot" | "forfeit";
+/** "table": free-for-all tables (classic); the others are head-to-head brackets (duel). */
+export type TournamentFormat = "table" | "single_elimination" | "double_elimination" | "round_robin";
 
 export interface TournamentPlayerRecord {
   playerId: string;
@@ -41,7 +43,7 @@ export interface TournamentRecord {
   name: string;
   mode: string;
   tableSize: number;
-  format: "table";
+  format: TournamentFormat;
   rounds: number;
   rated: boolean;
   noShow: NoShowPolicy;
@@ -65,7 +67,7 @@ export interface NewTournament {
   name: string;
   mode: string;
   tableSize: number;
-  format: "table";
+  format: TournamentFormat;
   rounds: number;
   rated: boolean;
   noShow: NoShowPolicy;
@@ -107,6 +109,10 @@ export interface TournamentRepository {
   audit(id: string, audit: Audited): Promise<void>;
   /** The audit lines of a tournament, oldest first. */
   auditLog(id: string): Promise<AuditRecord[]>;
+  /** The stored head-to-head bracket of a duel tournament (its JSON data), or null before the start. */
+  getBracket(id: string): Promise<{ format: string; data: unknown } | null>;
+  /** Stores (creates or replaces) a duel tournament's bracket data (JSON-serialisable). */
+  saveBracket(id: string, format: string, data: unknown): Promise<void>;
 }
 
 const full = {
@@ -122,7 +128,7 @@ function bare(t: BareRow): Omit<TournamentRecord, "players" | "games"> {
     name: t.name,
     mode: t.mode,
     tableSize: t.tableSize,
-    format: t.format as "table",
+    format: t.format as TournamentFormat,
     rounds: t.rounds,
     rated: t.rated,
     noShow: t.noShow as NoShowPolicy,
@@ -214,6 +220,13 @@ export function createTournamentRepository(db: DbHandle): TournamentRepository {
     async auditLog(id) {
       const rows = await prisma.tournamentAudit.findMany({ where: { tournamentId: id }, orderBy: [{ at: "asc" }, { id: "asc" }] });
       return rows.map((r) => ({ actor: r.actor, action: r.action, detail: fromJson<Record<string, unknown>>(r.detail), at: r.at }));
+    },
+    async getBracket(id) {
+      const row = await prisma.tournamentBracket.findUnique({ where: { tournamentId: id } });
+      return row ? { format: row.format, data: fromJson<unknown>(row.data) } : null;
+    },
+    async saveBracket(id, format, data) {
+      await prisma.tournamentBracket.upsert({ where: { tournamentId: id }, create: { tournamentId: id, format, data: toJson(data as object) }, update: { data: toJson(data as object) } });
     },
   };
 }
