@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RoomSeat } from "../games/types.js";
 import { formTables, ratingWindow, type Proposal } from "./forming.js";
 import type { QueueDefinition } from "./queues.js";
+import type { MatchRelay, RemoteQueueOp } from "./relay.js";
 import type { QueueEntry, QueueStore } from "./store.js";
 
 /** A refused queue request, with its stable code (nothing changed). */
@@ -35,6 +36,11 @@ export interface MatchmakerOptions {
   notify: MatchNotifier;
   /** Is the player seated in a running game? Such a player cannot queue (one game at a time). */
   inGame?(playerId: string): boolean;
+  /**
+   * Cluster mode: where ready checks held by other nodes are reached (confirm, leave, disconnect), and
+   * whether a player still has a socket on another node. Absent on a single node.
+   */
+  relay?: MatchRelay;
   /** Milliseconds between two matching passes (0: no timer; call tick() yourself). */
   tickMs: number;
   log?: FastifyBaseLogger;
@@ -124,8 +130,46 @@ export class Matchmaker {
       return { state: "idle", reason: "declined" };
     }
     const left = await this.opts.store.leave(playerId);
-    if (!left) throw new MatchmakingError("NOT_QUEUED", "you are in no queue");
-    return { state: "idle", reason: "left" };
+    if (left) return { state: "idle", reason: "left" };
+    // In a ready check another node holds (cluster): declined there.
+    const remote = await this.remoteCheck(playerId);
+    if (remote) return this.forward(remote, { op: "leave", playerId, matchId: remote.matchId });
+    throw new MatchmakingError("NOT_QUEUED", "you are in no queue");
+  }
+
+  /**
+   * The ready check of another node the player is in (cluster mode), or null. A check whose holder is
+   * gone (its node died, so did its timer) sets the player free here: out of matchmaking, as a timeout.
+   */
+  private async remoteCheck(playerId: string): Promise<{ nodeId: string; matchId: string; deadline: number } | null> {
+    const relay = this.opts.relay;
+    if (!relay) return null;
+    const place = await this.opts.store.placement(playerId);
+    if (place?.state !== "matched" || this.checks.has(place.matchId)) return null;
+    const holder = await relay.holder(place.matchId);
+    if (!holder) {
+      await this.opts.store.release(place.matchId, [playerId]);
+      return null;
+    }
+    return holder.nodeId === relay.nodeId ? null : { ...holder, matchId: place.matchId };
+  }
+
+  private forward(remote: { nodeId: string }, op: RemoteQueueOp): Promise<QueueStatus> {
+    return this.opts.relay!.forward(remote.nodeId, op);
+  }
+
+  /**
+   * Applies `op` from another node to a ready check THIS node holds (the relay's inbox handler).
+   * MATCH_NOT_FOUND when the check is not (or no longer) here.
+   */
+  async handleRemote(op: RemoteQueueOp): Promise<QueueStatus> {
+    const check = this.checks.get(op.matchId);
+    if (op.op === "confirm") return this.confirm(op.playerId, op.matchId, op.accept);
+    if (!check || check.settled || !check.entries.some((e) => e.playerId === op.playerId)) {
+      throw new MatchmakingError("MATCH_NOT_FOUND", `no ready check ${op.matchId} waits for you (it is over, or not yours)`);
+    }
+    await this.fail(check, new Map([[op.playerId, op.op === "leave" ? "declined" : "disconnected"]]), op.op === "leave" ? op.playerId : null);
+    return { state: "idle", reason: op.op === "leave" ? "declined" : "disconnected" };
   }
 
   /** Where the player stands. */
@@ -133,8 +177,8 @@ export class Matchmaker {
     const place = await this.opts.store.placement(playerId);
     if (!place) return { state: "idle" };
     if (place.state === "matched") {
-      const check = this.checks.get(place.matchId);
-      return { state: "matched", queueId: place.queueId, matchId: place.matchId, deadline: check?.deadline ?? this.now() };
+      const deadline = this.checks.get(place.matchId)?.deadline ?? (await this.opts.relay?.holder(place.matchId))?.deadline ?? this.now();
+      return { state: "matched", queueId: place.queueId, matchId: place.matchId, deadline };
     }
     const queue = this.queues.get(place.queueId);
     return queue ? this.queuedStatus(queue, place.entry) : { state: "idle" };
@@ -143,6 +187,11 @@ export class Matchmaker {
   /** Confirms (or declines) a found match. MATCH_NOT_FOUND when the player has no such ready check here. */
   async confirm(playerId: string, matchId: string, accept: boolean): Promise<QueueStatus> {
     const check = this.checks.get(matchId);
+    if (!check && this.opts.relay) {
+      // Held by another node (cluster): the confirmation goes there.
+      const holder = await this.opts.relay.holder(matchId);
+      if (holder && holder.nodeId !== this.opts.relay.nodeId) return this.forward(holder, { op: "confirm", playerId, matchId, accept });
+    }
     if (!check || check.settled || !check.entries.some((e) => e.playerId === playerId)) {
       throw new MatchmakingError("MATCH_NOT_FOUND", `no ready check ${matchId} waits for you (it is over, or not yours)`);
     }
@@ -158,11 +207,17 @@ export class Matchmaker {
     return status;
   }
 
-  /** The player's last socket on this node closed: out of the queue or the ready check. */
+  /**
+   * The player's last socket on this node closed: out of the queue or the ready check, unless (cluster)
+   * they still have a socket on another node. A ready check held by another node is told there.
+   */
   async disconnected(playerId: string): Promise<void> {
+    if (this.opts.relay && (await this.opts.relay.connectedElsewhere(playerId))) return;
     const matchId = this.checkOf.get(playerId);
     if (matchId) return this.fail(this.checks.get(matchId)!, new Map([[playerId, "disconnected"]]), playerId);
-    await this.opts.store.leave(playerId);
+    if (await this.opts.store.leave(playerId)) return;
+    const remote = await this.remoteCheck(playerId);
+    if (remote) await this.forward(remote, { op: "disconnected", playerId, matchId: remote.matchId }).catch(() => undefined);
   }
 
   /**
@@ -187,8 +242,7 @@ export class Matchmaker {
         const ids = proposal.players.map((p) => p.playerId);
         if (!(await this.opts.store.claim(queue.id, matchId, ids))) continue;
         for (const id of ids) matched.add(id);
-        this.openCheck(queue, matchId, proposal);
-        found++;
+        if (await this.openCheck(queue, matchId, proposal)) found++;
       }
       if (queue.maxWaitSeconds !== null) {
         for (const e of entries) {
@@ -202,8 +256,19 @@ export class Matchmaker {
     return found;
   }
 
-  private openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal): void {
+  /** Opens the ready check of a claimed table; resolves false when it could not (the players went back in). */
+  private async openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal): Promise<boolean> {
     const deadline = this.now() + queue.readySeconds * 1000;
+    if (this.opts.relay) {
+      try {
+        // Recorded before anyone hears of the match, so a confirmation on any node finds its holder.
+        await this.opts.relay.opened(matchId, deadline);
+      } catch (err) {
+        this.opts.log?.warn({ err, matchId }, "the ready check's holder could not be recorded: its players go back in the queue");
+        await this.opts.store.requeue(queue.id, matchId, proposal.players);
+        return false;
+      }
+    }
     const check: ReadyCheck = {
       matchId,
       queue,
@@ -226,6 +291,7 @@ export class Matchmaker {
       this.opts.notify(e.playerId, { type: "matchFound", matchId, queueId: queue.id, players, bots: proposal.bots, deadline });
       this.opts.notify(e.playerId, { type: "queue", status: { state: "matched", queueId: queue.id, matchId, deadline } });
     }
+    return true;
   }
 
   /** Ends a ready check that failed: `out` leave matchmaking, everyone else goes back in. */
@@ -246,6 +312,7 @@ export class Matchmaker {
   private settle(check: ReadyCheck): void {
     check.settled = true;
     clearTimeout(check.timer);
+    void this.opts.relay?.closed(check.matchId);
     this.checks.delete(check.matchId);
     for (const e of check.entries) if (this.checkOf.get(e.playerId) === check.matchId) this.checkOf.delete(e.playerId);
   }

@@ -3,6 +3,7 @@ import { replay, type GameState } from "@bang/engine";
 import type { ServerMessage } from "@bang/protocol";
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
+import { createQueueRelay, queueMessages, queueRequestHandler } from "../cluster/queue-relay.js";
 import { connectRedis, type Redis } from "../cluster/redis.js";
 import type { GameRoom } from "../games/room.js";
 import { Matchmaker } from "../matchmaking/matchmaker.js";
@@ -17,6 +18,8 @@ import type { FinishedTable } from "../tournaments/table-format.js";
 
 /** Delivers queue messages to the sockets of a player on this node. */
 export type QueueListener = (playerId: string, message: ServerMessage) => void;
+/** Does this node hold an open socket of the player? (the WebSocket route answers) */
+export type PresenceCheck = (playerId: string) => boolean;
 /** Told when a game that seats `playerIds` was started for them (a tournament table). */
 export type SeatedListener = (playerIds: readonly string[], gameId: string) => void;
 
@@ -30,6 +33,8 @@ declare module "fastify" {
     onQueueMessage(listener: QueueListener): void;
     /** Adds the listener that makes connected players follow a tournament game started for them. */
     onSeated(listener: SeatedListener): void;
+    /** Sets how the node tells whether it holds a socket of a player (cluster: asked by the other nodes). */
+    onQueuePresence(check: PresenceCheck): void;
   }
 }
 
@@ -56,6 +61,14 @@ export const matchmaking = fp(
 
     const listeners = new Set<QueueListener>();
     const seatedListeners = new Set<SeatedListener>();
+    let presence: PresenceCheck = () => false;
+    const deliver = (playerId: string, message: ServerMessage) => {
+      for (const l of listeners) l(playerId, message);
+    };
+    // Cluster: queue messages reach the player's sockets on every node; ready checks are reachable from any node.
+    const cluster = app.cluster;
+    const relay = cluster ? createQueueRelay({ nodeId: cluster.nodeId, bus: cluster.bus, redis: cluster.redis, prefix: config.REDIS_PREFIX, liveNodes: () => cluster.liveNodes() }) : undefined;
+    const messages = cluster ? await queueMessages(cluster.bus, deliver) : null;
     const matchmaker = new Matchmaker({
       queues: parseQueues(config.MATCHMAKING_QUEUES),
       store: queueStore,
@@ -68,12 +81,19 @@ export const matchmaking = fp(
         return { gameId: room.id };
       },
       notify: (playerId, message) => {
-        for (const l of listeners) l(playerId, message);
+        if (!messages) return deliver(playerId, message);
+        messages.publish(playerId, message).catch((err: unknown) => {
+          app.log.warn({ err, playerId }, "a queue message could not be published: delivered on this node only");
+          deliver(playerId, message);
+        });
       },
+      ...(relay ? { relay } : {}),
       inGame: (playerId) => app.games.gamesOf(playerId).length > 0,
       tickMs: config.MATCHMAKING_TICK_MS,
       log: app.log,
     });
+
+    cluster?.serve("queue", queueRequestHandler(matchmaker, (playerId) => presence(playerId)));
 
     const tournaments = new TournamentService({
       repo: createTournamentRepository(store.db),
@@ -109,8 +129,10 @@ export const matchmaking = fp(
     app.decorate("organisers", parseOrganisers(config.ORGANISER_TOKENS));
     app.decorate("onQueueMessage", (listener: QueueListener) => void listeners.add(listener));
     app.decorate("onSeated", (listener: SeatedListener) => void seatedListeners.add(listener));
+    app.decorate("onQueuePresence", (check: PresenceCheck) => void (presence = check));
     app.addHook("onClose", async () => {
       matchmaker.dispose();
+      await messages?.stop();
       await queueStore.close();
       if (redis) await redis.quit().catch(() => undefined);
     });
