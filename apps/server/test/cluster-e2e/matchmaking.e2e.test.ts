@@ -4,9 +4,10 @@
  * each hears of its match on its own node (queue messages over the bus), confirms or declines through
  * its own node (sent on to the node holding the ready check), plays the game to its end with a bot in
  * its client, and is rated exactly once. A player whose sockets are on two nodes stays queued until
- * the last of them closes.
+ * the last of them closes. A tournament's games are placed over the nodes and finish on their owners:
+ * each result is recorded once and each round starts once, though several nodes run the tournaments.
  */
-import { fetchQueues, fetchRating } from "@bang/client";
+import { checkInTournament, createGuest, createTournament, fetchAudit, fetchQueues, fetchRating, fetchTournament, organiseTournament, registerForTournament, type Tournament } from "@bang/client";
 import type { QueueStatus, ServerMessage } from "@bang/protocol";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +20,8 @@ const QUEUES = [
   { id: "c4-alone", minSeats: 4, maxSeats: 4 },
 ];
 
+const ORGANISER = "organiser-token-cluster-0123456789";
+
 type MatchFound = Extract<ServerMessage, { type: "matchFound" }>;
 type Queuer = Player & { node: number; statuses: QueueStatus[]; found: MatchFound[]; confirmErrors: string[] };
 
@@ -27,7 +30,8 @@ let redis: Redis;
 const everyone: Player[] = [];
 
 beforeAll(async () => {
-  cluster = await startTestCluster(3, { env: { MATCHMAKING_QUEUES: JSON.stringify(QUEUES), MATCHMAKING_TICK_MS: "50" } });
+  // Players who never connect (tournament no-shows) are played by the server's bot after 100 ms.
+  cluster = await startTestCluster(3, { env: { MATCHMAKING_QUEUES: JSON.stringify(QUEUES), MATCHMAKING_TICK_MS: "50", DISCONNECT_GRACE_MS: "100", ORGANISER_TOKENS: `olga:${ORGANISER}` } });
   redis = new Redis(cluster.redisUrl, { maxRetriesPerRequest: 1 });
 }, 120_000);
 afterAll(async () => {
@@ -99,8 +103,8 @@ describe("public queues on a cluster of three nodes", () => {
       const views = ps.map((p) => finals[players.indexOf(p)]!);
       for (const v of views) expect(v.phase).toBe("gameOver");
       expect(new Set(views.map((v) => JSON.stringify(v.winner))).size).toBe(1);
-      const [game] = await cluster.sql<{ status: string }>(`SELECT status FROM "Game" WHERE id = $1`, [gameId]);
-      expect(game!.status).toBe("finished");
+      // The result is stored by the game's owner right after the last acknowledged command.
+      await until("the game's result is stored", async () => (await cluster.sql<{ status: string }>(`SELECT status FROM "Game" WHERE id = $1`, [gameId]))[0]?.status === "finished", 10_000);
     }
     // Each rated game updated each of its players once, whichever node owned it.
     await until("the ratings are applied", async () => (await cluster.sql(`SELECT 1 FROM "RatingChange" WHERE "gameId" = ANY($1)`, [[...byGame.keys()]])).length === 8);
@@ -154,4 +158,41 @@ describe("public queues on a cluster of three nodes", () => {
     await second.client.close();
     await until("the player is out of the queue", async () => (await waiting(2, "c4-alone")) === 0, 5_000);
   }, 30_000);
+
+  it("a tournament on the cluster: its tables are placed over the nodes, each result is recorded once, each round starts once", async () => {
+    const guests = await Promise.all(Array.from({ length: 8 }, (_, i) => createGuest(cluster.nodes[i % 3]!.url, `t${i}`)));
+    const url = (i: number) => cluster.nodes[i % 3]!.url;
+    const t = await createTournament(url(0), ORGANISER, { name: "Cluster cup", tableSize: 4, rounds: 1, rated: true, noShow: "bot", startsAt: new Date().toISOString() });
+    await organiseTournament(url(1), ORGANISER, t.id, { type: "open" });
+    for (const [i, g] of guests.entries()) await registerForTournament(url(i), g.token, t.id);
+    for (const [i, g] of guests.slice(0, 4).entries()) await checkInTournament(url(i + 1), g.token, t.id);
+    const started = await organiseTournament(url(2), ORGANISER, t.id, { type: "start" });
+    expect(started.tables).toHaveLength(2);
+    let done: Tournament | null = null;
+    await until("the tournament is finished", async () => (done = await fetchTournament(url(1), t.id)).status === "finished", 60_000);
+    // Two tables of round 1 (the bots play them in a few ms each, so both end at nearly the same time),
+    // then exactly one final table of the top 4: the round was started once, whichever node saw it end first.
+    expect(done!.tables.map((x) => [x.round, x.tableNo, x.final, x.result !== null])).toEqual([
+      [1, 1, false, true],
+      [1, 2, false, true],
+      [2, 1, true, true],
+    ]);
+    expect(done!.tables.filter((x) => x.round === 1).flatMap((x) => x.seats).sort()).toEqual(guests.map((g) => g.player.id).sort());
+    expect(done!.standings.slice(0, 4).map((s) => s.playerId).sort()).toEqual([...done!.tables[2]!.seats].sort());
+    const gameIds = done!.tables.map((x) => x.gameId);
+    const stored = await cluster.sql<{ id: string; status: string }>(`SELECT id, status FROM "Game" WHERE id = ANY($1)`, [gameIds]);
+    expect(stored.map((g) => g.status)).toEqual(["finished", "finished", "finished"]);
+    // No other game was started for the tournament's players (no round dealt twice).
+    const seatedIn = await cluster.sql<{ gameId: string }>(`SELECT DISTINCT "gameId" FROM "Seat" WHERE "playerId" = ANY($1)`, [guests.map((g) => g.player.id)]);
+    expect(seatedIn.map((s) => s.gameId).sort()).toEqual([...gameIds].sort());
+    // The server's steps are in the audit once: the tournament finished once.
+    const audit = await fetchAudit(url(0), ORGANISER, t.id);
+    expect(audit.filter((a) => a.action === "finish")).toHaveLength(1);
+    // Rated: one rating change per player and game (4 + 4 in round 1, 4 at the final table).
+    await until("the ratings are applied", async () => (await cluster.sql(`SELECT 1 FROM "RatingChange" WHERE "gameId" = ANY($1)`, [gameIds])).length === 12);
+    const changes = await cluster.sql<{ playerId: string; gameId: string }>(`SELECT "playerId", "gameId" FROM "RatingChange" WHERE "gameId" = ANY($1)`, [gameIds]);
+    expect(new Set(changes.map((c) => `${c.playerId}:${c.gameId}`)).size).toBe(12);
+    const finalist = done!.tables[2]!.seats[0]!;
+    expect((await fetchRating(url(2), finalist)).rating.games).toBe(2);
+  }, 90_000);
 });
