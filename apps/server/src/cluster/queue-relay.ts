@@ -7,7 +7,9 @@
  *   expiring a little after the deadline), and a confirm, leave or disconnect from another node is sent
  *   to that node's inbox as a request of kind "queue";
  * - before a closed socket takes a player out of matchmaking, the other live nodes are asked whether
- *   the player still has a socket there (`hasSocket`).
+ *   the player still has a socket there (`hasSocket`);
+ * - a tournament game started on one node is announced on `mm:seated`, so that its players' sockets
+ *   on every node follow it.
  */
 import type { QueueStatus, ServerMessage } from "@bang/protocol";
 import { MatchmakingError, type Matchmaker } from "../matchmaking/matchmaker.js";
@@ -18,6 +20,8 @@ import type { Redis } from "./redis.js";
 
 /** The bus channel of queue messages. */
 export const QUEUE_CHANNEL = "mm:notify";
+/** The bus channel of "a tournament game was started for these players". */
+export const SEATED_CHANNEL = "mm:seated";
 /** How long a holder record outlives its check's deadline, in ms (a confirm at the deadline still finds it). */
 const HOLDER_GRACE_MS = 10_000;
 /** How long a forwarded queue request waits for the holder's answer, in ms. */
@@ -56,7 +60,11 @@ export function createQueueRelay(deps: QueueRelayDeps): MatchRelay {
       const value = await redis.get(holderKey(matchId));
       if (!value) return null;
       const colon = value.indexOf(":");
-      return { deadline: Number(value.slice(0, colon)), nodeId: value.slice(colon + 1) };
+      const holder = { deadline: Number(value.slice(0, colon)), nodeId: value.slice(colon + 1) };
+      if (holder.nodeId === nodeId) return holder;
+      // A holder that left the membership (it died, or drained) holds its checks no more.
+      const live = await deps.liveNodes();
+      return live.some((n) => n.nodeId === holder.nodeId) ? holder : null;
     },
     async forward(target, op) {
       let answer: QueueAnswer;
@@ -116,6 +124,21 @@ export async function queueMessages(bus: MessageBus, deliver: (playerId: string,
   });
   return {
     publish: (playerId, message) => bus.publish(QUEUE_CHANNEL, { playerId, message } as unknown as Json),
+    stop,
+  };
+}
+
+/**
+ * Tournament games over the bus: `publish` announces a game started for `playerIds` to every node,
+ * and each node's subscription hands it to `deliver` (its sockets of those players follow the game).
+ */
+export async function seatedMessages(bus: MessageBus, deliver: (playerIds: readonly string[], gameId: string) => void): Promise<{ publish(playerIds: readonly string[], gameId: string): Promise<void>; stop: Unsubscribe }> {
+  const stop = await bus.subscribe(SEATED_CHANNEL, (raw) => {
+    const { playerIds, gameId } = raw as unknown as { playerIds: string[]; gameId: string };
+    deliver(playerIds, gameId);
+  });
+  return {
+    publish: (playerIds, gameId) => bus.publish(SEATED_CHANNEL, { playerIds: [...playerIds], gameId }),
     stop,
   };
 }

@@ -115,7 +115,10 @@ export class Matchmaker {
     if (this.opts.inGame?.(player.id)) throw new MatchmakingError("ALREADY_PLAYING", "your game is still running: finish it before joining a queue");
     const rating = (await this.opts.ordinals([player.id], queue.mode)).get(player.id) ?? 0;
     const entry: QueueEntry = { playerId: player.id, name: player.name, rating, joinedAt: this.now() };
-    if (!(await this.opts.store.join(queueId, entry))) {
+    let joined = await this.opts.store.join(queueId, entry);
+    // (Cluster) in a ready check whose node died, nobody holds it: the player is set free and joins.
+    if (!joined && (await this.freedFromDeadCheck(player.id))) joined = await this.opts.store.join(queueId, entry);
+    if (!joined) {
       const place = await this.opts.store.placement(player.id);
       throw new MatchmakingError("ALREADY_QUEUED", `you are already ${place?.state === "matched" ? "in a ready check" : "queued"} in "${place?.queueId ?? "?"}": one queue at a time, leave it first`);
     }
@@ -154,6 +157,15 @@ export class Matchmaker {
     return holder.nodeId === relay.nodeId ? null : { ...holder, matchId: place.matchId };
   }
 
+  /** True when the player was in a ready check no live node holds (cluster) and is now free. */
+  private async freedFromDeadCheck(playerId: string): Promise<boolean> {
+    if (!this.opts.relay) return false;
+    const place = await this.opts.store.placement(playerId);
+    if (place?.state !== "matched" || this.checks.has(place.matchId)) return false;
+    await this.remoteCheck(playerId);
+    return (await this.opts.store.placement(playerId)) === null;
+  }
+
   private forward(remote: { nodeId: string }, op: RemoteQueueOp): Promise<QueueStatus> {
     return this.opts.relay!.forward(remote.nodeId, op);
   }
@@ -188,9 +200,9 @@ export class Matchmaker {
   async confirm(playerId: string, matchId: string, accept: boolean): Promise<QueueStatus> {
     const check = this.checks.get(matchId);
     if (!check && this.opts.relay) {
-      // Held by another node (cluster): the confirmation goes there.
-      const holder = await this.opts.relay.holder(matchId);
-      if (holder && holder.nodeId !== this.opts.relay.nodeId) return this.forward(holder, { op: "confirm", playerId, matchId, accept });
+      // Held by another node (cluster): the confirmation goes there. (Held by a dead node: the player is free.)
+      const remote = await this.remoteCheck(playerId);
+      if (remote?.matchId === matchId) return this.forward(remote, { op: "confirm", playerId, matchId, accept });
     }
     if (!check || check.settled || !check.entries.some((e) => e.playerId === playerId)) {
       throw new MatchmakingError("MATCH_NOT_FOUND", `no ready check ${matchId} waits for you (it is over, or not yours)`);
@@ -212,7 +224,11 @@ export class Matchmaker {
    * they still have a socket on another node. A ready check held by another node is told there.
    */
   async disconnected(playerId: string): Promise<void> {
-    if (this.opts.relay && (await this.opts.relay.connectedElsewhere(playerId))) return;
+    if (this.opts.relay) {
+      // Only a queued or matched player is worth asking the other nodes about.
+      if (!this.checkOf.has(playerId) && !(await this.opts.store.placement(playerId))) return;
+      if (await this.opts.relay.connectedElsewhere(playerId)) return;
+    }
     const matchId = this.checkOf.get(playerId);
     if (matchId) return this.fail(this.checks.get(matchId)!, new Map([[playerId, "disconnected"]]), playerId);
     if (await this.opts.store.leave(playerId)) return;

@@ -25,7 +25,10 @@ export interface MatchRelay {
   opened(matchId: string, deadline: number): Promise<void>;
   /** The check is over (started or failed): forgets its holder. Never rejects. */
   closed(matchId: string): Promise<void>;
-  /** The holder of `matchId`, or null when no node holds it (it is over, or its node died with it). */
+  /**
+   * The holder of `matchId`, or null when no node holds it (it is over, or its node is no longer a
+   * live member: it died with the check's timer). Rejects when Redis fails.
+   */
   holder(matchId: string): Promise<MatchHolder | null>;
   /**
    * Has node `nodeId` apply `op` to its ready check and resolves its answer. Rejects with the holder's

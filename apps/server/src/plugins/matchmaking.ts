@@ -3,7 +3,7 @@ import { replay, type GameState } from "@bang/engine";
 import type { ServerMessage } from "@bang/protocol";
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import { createQueueRelay, queueMessages, queueRequestHandler } from "../cluster/queue-relay.js";
+import { createQueueRelay, queueMessages, queueRequestHandler, seatedMessages } from "../cluster/queue-relay.js";
 import { connectRedis, type Redis } from "../cluster/redis.js";
 import type { GameRoom } from "../games/room.js";
 import { Matchmaker } from "../matchmaking/matchmaker.js";
@@ -69,6 +69,10 @@ export const matchmaking = fp(
     const cluster = app.cluster;
     const relay = cluster ? createQueueRelay({ nodeId: cluster.nodeId, bus: cluster.bus, redis: cluster.redis, prefix: config.REDIS_PREFIX, liveNodes: () => cluster.liveNodes() }) : undefined;
     const messages = cluster ? await queueMessages(cluster.bus, deliver) : null;
+    const seatHere = (playerIds: readonly string[], gameId: string) => {
+      for (const l of seatedListeners) l(playerIds, gameId);
+    };
+    const seated = cluster ? await seatedMessages(cluster.bus, seatHere) : null;
     const matchmaker = new Matchmaker({
       queues: parseQueues(config.MATCHMAKING_QUEUES),
       store: queueStore,
@@ -100,7 +104,13 @@ export const matchmaking = fp(
       startGame: async (seats) => {
         const room = await gameFactory.createGame({ seats, tableCode: null, turnSeconds: 60 });
         const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
-        for (const l of seatedListeners) l(people, room.id);
+        // Their sockets follow the game, on whichever node they are (cluster: announced over the bus).
+        if (!seated) seatHere(people, room.id);
+        else
+          seated.publish(people, room.id).catch((err: unknown) => {
+            app.log.warn({ err, gameId: room.id }, "a tournament game could not be announced: followed on this node only");
+            seatHere(people, room.id);
+          });
         return { gameId: room.id };
       },
       markRated: (gameId, mode) => ratings.markRated(gameId, mode, "tournament"),
@@ -133,6 +143,7 @@ export const matchmaking = fp(
     app.addHook("onClose", async () => {
       matchmaker.dispose();
       await messages?.stop();
+      await seated?.stop();
       await queueStore.close();
       if (redis) await redis.quit().catch(() => undefined);
     });

@@ -18,6 +18,7 @@ const QUEUES = [
   { id: "c4", minSeats: 4, maxSeats: 4, readySeconds: 15, turnSeconds: 600 },
   { id: "c4-decline", minSeats: 4, maxSeats: 4, readySeconds: 15 },
   { id: "c4-alone", minSeats: 4, maxSeats: 4 },
+  { id: "c4-lost", minSeats: 4, maxSeats: 4, readySeconds: 60 },
 ];
 
 const ORGANISER = "organiser-token-cluster-0123456789";
@@ -30,8 +31,7 @@ let redis: Redis;
 const everyone: Player[] = [];
 
 beforeAll(async () => {
-  // Players who never connect (tournament no-shows) are played by the server's bot after 100 ms.
-  cluster = await startTestCluster(3, { env: { MATCHMAKING_QUEUES: JSON.stringify(QUEUES), MATCHMAKING_TICK_MS: "50", DISCONNECT_GRACE_MS: "100", ORGANISER_TOKENS: `olga:${ORGANISER}` } });
+  cluster = await startTestCluster(3, { env: { MATCHMAKING_QUEUES: JSON.stringify(QUEUES), MATCHMAKING_TICK_MS: "50", ORGANISER_TOKENS: `olga:${ORGANISER}` } });
   redis = new Redis(cluster.redisUrl, { maxRetriesPerRequest: 1 });
 }, 120_000);
 afterAll(async () => {
@@ -130,6 +130,8 @@ describe("public queues on a cluster of three nodes", () => {
     const remote = players.filter((p) => p.node !== holder);
     expect(remote.length).toBeGreaterThanOrEqual(2);
     const [confirmer, decliner] = remote as [Queuer, Queuer];
+    // Asked on a node that does not hold it, the status carries the holder's deadline.
+    expect(await confirmer.client.queueStatus()).toEqual({ state: "matched", queueId: "c4-decline", matchId, deadline: confirmer.found[0]!.deadline });
     expect(await confirmer.client.confirmMatch(matchId)).toMatchObject({ state: "matched", matchId });
     expect(await decliner.client.confirmMatch(matchId, false)).toEqual({ state: "idle", reason: "declined" });
     const others = players.filter((p) => p !== decliner);
@@ -159,19 +161,34 @@ describe("public queues on a cluster of three nodes", () => {
     await until("the player is out of the queue", async () => (await waiting(2, "c4-alone")) === 0, 5_000);
   }, 30_000);
 
-  it("a tournament on the cluster: its tables are placed over the nodes, each result is recorded once, each round starts once", async () => {
-    const guests = await Promise.all(Array.from({ length: 8 }, (_, i) => createGuest(cluster.nodes[i % 3]!.url, `t${i}`)));
+  it("a tournament on the cluster: every table reaches its players on their own nodes, each result is recorded once, each round starts once", async () => {
     const url = (i: number) => cluster.nodes[i % 3]!.url;
-    const t = await createTournament(url(0), ORGANISER, { name: "Cluster cup", tableSize: 4, rounds: 1, rated: true, noShow: "bot", startsAt: new Date().toISOString() });
+    const guests = await Promise.all(Array.from({ length: 8 }, (_, i) => createGuest(url(i), `t${i}`)));
+    const t = await createTournament(url(0), ORGANISER, { name: "Cluster cup", tableSize: 4, rounds: 1, rated: true, noShow: "forfeit", startsAt: new Date().toISOString() });
     await organiseTournament(url(1), ORGANISER, t.id, { type: "open" });
-    for (const [i, g] of guests.entries()) await registerForTournament(url(i), g.token, t.id);
-    for (const [i, g] of guests.slice(0, 4).entries()) await checkInTournament(url(i + 1), g.token, t.id);
+    // Every player is connected to their own node and plays each table that reaches them with a bot.
+    const players: Player[] = [];
+    const seats: ReturnType<typeof playSeat>[] = [];
+    for (const [i, g] of guests.entries()) {
+      await registerForTournament(url(i), g.token, t.id);
+      await checkInTournament(url(i + 1), g.token, t.id);
+      const p = await connectAs(url(i), g);
+      players.push(p);
+      everyone.push(p);
+      const followed = new Set<string>();
+      p.client.on("state", (gameId) => {
+        if (followed.has(gameId)) return;
+        followed.add(gameId);
+        seats.push(playSeat(p, gameId, { seed: 200 + i, timeoutMs: 60_000 }));
+      });
+    }
+    // Started through node 2: its tables are placed over the nodes and announced to every node.
     const started = await organiseTournament(url(2), ORGANISER, t.id, { type: "start" });
     expect(started.tables).toHaveLength(2);
     let done: Tournament | null = null;
     await until("the tournament is finished", async () => (done = await fetchTournament(url(1), t.id)).status === "finished", 60_000);
-    // Two tables of round 1 (the bots play them in a few ms each, so both end at nearly the same time),
-    // then exactly one final table of the top 4: the round was started once, whichever node saw it end first.
+    // Two tables of round 1 (they end at about the same time, on their owners), then exactly one final
+    // table of the top 4: the round was started once, whichever node saw the round end first.
     expect(done!.tables.map((x) => [x.round, x.tableNo, x.final, x.result !== null])).toEqual([
       [1, 1, false, true],
       [1, 2, false, true],
@@ -180,8 +197,15 @@ describe("public queues on a cluster of three nodes", () => {
     expect(done!.tables.filter((x) => x.round === 1).flatMap((x) => x.seats).sort()).toEqual(guests.map((g) => g.player.id).sort());
     expect(done!.standings.slice(0, 4).map((s) => s.playerId).sort()).toEqual([...done!.tables[2]!.seats].sort());
     const gameIds = done!.tables.map((x) => x.gameId);
-    const stored = await cluster.sql<{ id: string; status: string }>(`SELECT id, status FROM "Game" WHERE id = ANY($1)`, [gameIds]);
-    expect(stored.map((g) => g.status)).toEqual(["finished", "finished", "finished"]);
+    // Each seat of each table was played by its player's client, on that player's node (12 seats).
+    const finals = await Promise.all(seats.map((s) => s.done));
+    expect(seats).toHaveLength(12);
+    expect(finals.every((v) => v.phase === "gameOver")).toBe(true);
+    for (const s of seats) expect(s.refusals).toEqual([]);
+    for (const [i, p] of players.entries()) {
+      const mine = done!.tables.filter((x) => x.seats.includes(p.id)).map((x) => x.gameId);
+      expect(p.client.games().map((g) => g.gameId).filter((id) => gameIds.includes(id)).sort(), `player ${i}`).toEqual([...mine].sort());
+    }
     // No other game was started for the tournament's players (no round dealt twice).
     const seatedIn = await cluster.sql<{ gameId: string }>(`SELECT DISTINCT "gameId" FROM "Seat" WHERE "playerId" = ANY($1)`, [guests.map((g) => g.player.id)]);
     expect(seatedIn.map((s) => s.gameId).sort()).toEqual([...gameIds].sort());
@@ -195,4 +219,22 @@ describe("public queues on a cluster of three nodes", () => {
     const finalist = done!.tables[2]!.seats[0]!;
     expect((await fetchRating(url(2), finalist)).rating.games).toBe(2);
   }, 90_000);
+
+  // Last: it kills a node.
+  it("the node holding a ready check dies: its players on the other nodes are free again (confirm refused, joining works)", async () => {
+    const players = [await queuer(0, "l0", false), await queuer(1, "l1", false), await queuer(2, "l2", false), await queuer(0, "l3", false)];
+    for (const p of players) await p.client.joinQueue("c4-lost");
+    await until("the match is found by all four", () => players.every((p) => p.found.length === 1));
+    const matchId = players[0]!.found[0]!.matchId;
+    const holder = (await holderOf(matchId))!;
+    await cluster.nodes[holder]!.kill();
+    const [stuck, rejoiner] = players.filter((p) => p.node !== holder) as [Queuer, Queuer];
+    const survivor = cluster.nodes[stuck.node]!.url;
+    await until("the dead node left the membership", async () => !((await (await fetch(`${survivor}/api/nodes`)).json()) as { nodeId: string }[]).some((n) => n.nodeId === cluster.ids[holder]), 10_000);
+    // Nobody holds the check any more (its timer died with its node): the players are set free.
+    await expect(stuck.client.confirmMatch(matchId)).rejects.toMatchObject({ code: "MATCH_NOT_FOUND" });
+    expect(await stuck.client.queueStatus()).toEqual({ state: "idle" });
+    expect(await rejoiner.client.joinQueue("c4-alone")).toMatchObject({ state: "queued", queueId: "c4-alone" });
+    await rejoiner.client.leaveQueue();
+  }, 60_000);
 });
