@@ -3,7 +3,7 @@
  * - queue messages (matchFound, queue statuses) are published on the bus channel `mm:notify` and every
  *   node delivers them to the sockets it holds, so a player hears of their match on whichever node
  *   their socket is;
- * - the node holding a ready check is recorded in Redis (`<prefix>mm:h:<matchId>` = "<nodeId>:<deadline>",
+ * - the node holding a ready check is recorded in Redis (before the claim of its table) (`<prefix>mm:h:<matchId>` = "<nodeId>:<deadline>",
  *   expiring a little after the deadline), and a confirm, leave or disconnect from another node is sent
  *   to that node's inbox as a request of kind "queue";
  * - before a closed socket takes a player out of matchmaking, the other live nodes are asked whether

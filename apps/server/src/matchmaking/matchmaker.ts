@@ -256,9 +256,17 @@ export class Matchmaker {
       for (const proposal of formTables(entries, queue, now)) {
         const matchId = randomUUID();
         const ids = proposal.players.map((p) => p.playerId);
-        if (!(await this.opts.store.claim(queue.id, matchId, ids))) continue;
+        const deadline = this.now() + queue.readySeconds * 1000;
+        // (Cluster) the holder is recorded BEFORE the claim: a player in a ready check always has one
+        // (until the check ends), so no other node mistakes a check being opened for a dead one.
+        if (!(await this.recordHolder(matchId, deadline))) continue;
+        if (!(await this.opts.store.claim(queue.id, matchId, ids))) {
+          await this.opts.relay?.closed(matchId);
+          continue;
+        }
         for (const id of ids) matched.add(id);
-        if (await this.openCheck(queue, matchId, proposal)) found++;
+        this.openCheck(queue, matchId, proposal, deadline);
+        found++;
       }
       if (queue.maxWaitSeconds !== null) {
         for (const e of entries) {
@@ -272,19 +280,20 @@ export class Matchmaker {
     return found;
   }
 
-  /** Opens the ready check of a claimed table; resolves false when it could not (the players went back in). */
-  private async openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal): Promise<boolean> {
-    const deadline = this.now() + queue.readySeconds * 1000;
-    if (this.opts.relay) {
-      try {
-        // Recorded before anyone hears of the match, so a confirmation on any node finds its holder.
-        await this.opts.relay.opened(matchId, deadline);
-      } catch (err) {
-        this.opts.log?.warn({ err, matchId }, "the ready check's holder could not be recorded: its players go back in the queue");
-        await this.opts.store.requeue(queue.id, matchId, proposal.players);
-        return false;
-      }
+  /** (Cluster) records this node as the holder of `matchId`; false when Redis failed (the table waits for the next pass). */
+  private async recordHolder(matchId: string, deadline: number): Promise<boolean> {
+    if (!this.opts.relay) return true;
+    try {
+      await this.opts.relay.opened(matchId, deadline);
+      return true;
+    } catch (err) {
+      this.opts.log?.warn({ err, matchId }, "a ready check's holder could not be recorded: the table waits for the next pass");
+      return false;
     }
+  }
+
+  /** Opens the ready check of a claimed table (its holder recorded already, in cluster mode). */
+  private openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal, deadline: number): void {
     const check: ReadyCheck = {
       matchId,
       queue,
@@ -307,7 +316,6 @@ export class Matchmaker {
       this.opts.notify(e.playerId, { type: "matchFound", matchId, queueId: queue.id, players, bots: proposal.bots, deadline });
       this.opts.notify(e.playerId, { type: "queue", status: { state: "matched", queueId: queue.id, matchId, deadline } });
     }
-    return true;
   }
 
   /** Ends a ready check that failed: `out` leave matchmaking, everyone else goes back in. */
@@ -317,6 +325,8 @@ export class Matchmaker {
     const back = check.entries.filter((e) => !out.has(e.playerId));
     await this.opts.store.release(check.matchId, [...out.keys()]);
     await this.opts.store.requeue(check.queue.id, check.matchId, back);
+    // Forgotten once nobody is in it any more (an earlier end would look like a dead holder).
+    await this.opts.relay?.closed(check.matchId);
     for (const [id, reason] of out) {
       if (id === asker) continue;
       const message = reason === "readyTimeout" ? `you did not confirm the match within ${check.queue.readySeconds} s: you left the queue` : undefined;
@@ -328,7 +338,6 @@ export class Matchmaker {
   private settle(check: ReadyCheck): void {
     check.settled = true;
     clearTimeout(check.timer);
-    void this.opts.relay?.closed(check.matchId);
     this.checks.delete(check.matchId);
     for (const e of check.entries) if (this.checkOf.get(e.playerId) === check.matchId) this.checkOf.delete(e.playerId);
   }
@@ -348,10 +357,12 @@ export class Matchmaker {
     } catch (err) {
       this.opts.log?.warn({ err, matchId: check.matchId }, "a confirmed match could not start: its players go back in the queue");
       await this.opts.store.requeue(check.queue.id, check.matchId, check.entries);
+      await this.opts.relay?.closed(check.matchId);
       for (const e of check.entries) this.opts.notify(e.playerId, { type: "queue", status: this.queuedStatus(check.queue, e) });
       return;
     }
     await this.opts.store.release(check.matchId, check.entries.map((e) => e.playerId));
+    await this.opts.relay?.closed(check.matchId);
     for (const e of check.entries) this.opts.notify(e.playerId, { type: "queue", status: { state: "playing", queueId: check.queue.id, gameId } });
   }
 

@@ -21,7 +21,7 @@ export interface MatchHolder {
 export interface MatchRelay {
   /** This node's id. */
   readonly nodeId: string;
-  /** Records that this node holds ready check `matchId` until `deadline` (epoch ms). Rejects when Redis fails. */
+  /** Records that this node holds ready check `matchId` until `deadline` (epoch ms), before its table is claimed. Rejects when Redis fails. */
   opened(matchId: string, deadline: number): Promise<void>;
   /** The check is over (started or failed): forgets its holder. Never rejects. */
   closed(matchId: string): Promise<void>;
