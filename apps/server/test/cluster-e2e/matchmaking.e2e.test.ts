@@ -118,7 +118,7 @@ describe("public queues on a cluster of three nodes", () => {
     }
   }, 120_000);
 
-  it("a decline sent to another node than the ready check's reaches it: the decliner goes out, the others go back in", async () => {
+  it("a confirmation and a queueLeave sent to other nodes than the ready check's reach it: the leaver goes out, the others go back in", async () => {
     const players = [await queuer(0, "d0", false), await queuer(1, "d1", false), await queuer(2, "d2", false), await queuer(0, "d3", false)];
     for (const p of players) await p.client.joinQueue("c4-decline");
     await until("the match is found by all four", () => players.every((p) => p.found.length === 1));
@@ -126,14 +126,15 @@ describe("public queues on a cluster of three nodes", () => {
     expect(new Set(players.map((p) => p.found[0]!.matchId))).toEqual(new Set([matchId]));
     const holder = await holderOf(matchId);
     expect(holder).not.toBeNull();
-    // A player whose socket is on another node than the holder confirms, then a second one declines.
+    // A player whose socket is on another node than the holder confirms, then a second one leaves.
     const remote = players.filter((p) => p.node !== holder);
     expect(remote.length).toBeGreaterThanOrEqual(2);
     const [confirmer, decliner] = remote as [Queuer, Queuer];
     // Asked on a node that does not hold it, the status carries the holder's deadline.
     expect(await confirmer.client.queueStatus()).toEqual({ state: "matched", queueId: "c4-decline", matchId, deadline: confirmer.found[0]!.deadline });
     expect(await confirmer.client.confirmMatch(matchId)).toMatchObject({ state: "matched", matchId });
-    expect(await decliner.client.confirmMatch(matchId, false)).toEqual({ state: "idle", reason: "declined" });
+    // Leaving the queue in a ready check declines it (the confirm path is the other player's, above).
+    expect(await decliner.client.leaveQueue()).toEqual({ state: "idle", reason: "declined" });
     const others = players.filter((p) => p !== decliner);
     await until("the others are queued again", () => others.every((p) => p.client.queue.state === "queued"));
     expect(await waiting(holder === 0 ? 1 : 0, "c4-decline")).toBe(3);
