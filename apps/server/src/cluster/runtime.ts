@@ -11,7 +11,7 @@ import type { GameHost } from "../games/host.js";
 import type { RoomSeat } from "../games/types.js";
 import type { GameStore } from "../persistence/store.js";
 import { TableError, type TableRegistry } from "../tables/registry.js";
-import { createRedisBus, type Json, type MessageBus, type Unsubscribe } from "./bus.js";
+import { createRedisBus, type Json, type MessageBus, type RequestHandler, type Unsubscribe } from "./bus.js";
 import { ClusterGames, type GameRequest } from "./games.js";
 import { createKeys } from "./keys.js";
 import { createLeases, keepAlive, type LeaseKeeper } from "./lease.js";
@@ -24,6 +24,19 @@ export interface ClusterRuntime {
   readonly nodeId: string;
   readonly games: ClusterGames;
   readonly lobby: ClusterLobby;
+  /**
+   * The cluster bus (Redis pub/sub), for other services of the node: publish/subscribe on channels of
+   * their own (under the cluster prefix) and requests to another node's inbox.
+   */
+  readonly bus: MessageBus;
+  /** Redis of the cluster (shared connection: never close it; keys under `config.REDIS_PREFIX`). */
+  readonly redis: Redis;
+  /**
+   * Serves requests of `kind` sent to this node's inbox (`bus.request(nodeId, { kind, ... })`) with
+   * `handler`. The kinds of the cluster itself (table, command, presence, createGame, claim) are
+   * taken. Throws when `kind` is served already.
+   */
+  serve(kind: string, handler: RequestHandler): void;
   /** Live nodes (membership), sorted by id. Rejects when Redis is unreachable. */
   liveNodes(): Promise<LiveNode[]>;
   /** Placement: creates a table's game on the least loaded live node; resolves with its id. */
@@ -61,9 +74,12 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
     if (room.tableCode) lobby.finished(room.tableCode);
   });
 
+  const services = new Map<string, RequestHandler>();
   const stopServing: Unsubscribe = await bus.serve(nodeId, async (message) => {
     const request = message as unknown as GameRequest | TableRequest;
     if (request.kind === "table") return lobby.handle(request);
+    const service = services.get(request.kind);
+    if (service) return service(message);
     return owned.handle(request);
   });
   await lobby.connect(config.HEARTBEAT_MS);
@@ -87,6 +103,12 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
     nodeId,
     games: owned,
     lobby,
+    bus,
+    redis,
+    serve(kind, handler) {
+      if (["table", "command", "presence", "createGame", "claim"].includes(kind) || services.has(kind)) throw new Error(`requests of kind "${kind}" are served already`);
+      services.set(kind, handler);
+    },
     liveNodes: () => membership.liveNodes(),
     async place(game) {
       let target = nodeId;

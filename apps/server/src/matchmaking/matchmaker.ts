@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RoomSeat } from "../games/types.js";
 import { formTables, ratingWindow, type Proposal } from "./forming.js";
 import type { QueueDefinition } from "./queues.js";
+import type { MatchRelay, RemoteQueueOp } from "./relay.js";
 import type { QueueEntry, QueueStore } from "./store.js";
 
 /** A refused queue request, with its stable code (nothing changed). */
@@ -35,6 +36,11 @@ export interface MatchmakerOptions {
   notify: MatchNotifier;
   /** Is the player seated in a running game? Such a player cannot queue (one game at a time). */
   inGame?(playerId: string): boolean;
+  /**
+   * Cluster mode: where ready checks held by other nodes are reached (confirm, leave, disconnect), and
+   * whether a player still has a socket on another node. Absent on a single node.
+   */
+  relay?: MatchRelay;
   /** Milliseconds between two matching passes (0: no timer; call tick() yourself). */
   tickMs: number;
   log?: FastifyBaseLogger;
@@ -109,7 +115,10 @@ export class Matchmaker {
     if (this.opts.inGame?.(player.id)) throw new MatchmakingError("ALREADY_PLAYING", "your game is still running: finish it before joining a queue");
     const rating = (await this.opts.ordinals([player.id], queue.mode)).get(player.id) ?? 0;
     const entry: QueueEntry = { playerId: player.id, name: player.name, rating, joinedAt: this.now() };
-    if (!(await this.opts.store.join(queueId, entry))) {
+    let joined = await this.opts.store.join(queueId, entry);
+    // (Cluster) in a ready check whose node died, nobody holds it: the player is set free and joins.
+    if (!joined && (await this.freedFromDeadCheck(player.id))) joined = await this.opts.store.join(queueId, entry);
+    if (!joined) {
       const place = await this.opts.store.placement(player.id);
       throw new MatchmakingError("ALREADY_QUEUED", `you are already ${place?.state === "matched" ? "in a ready check" : "queued"} in "${place?.queueId ?? "?"}": one queue at a time, leave it first`);
     }
@@ -124,8 +133,55 @@ export class Matchmaker {
       return { state: "idle", reason: "declined" };
     }
     const left = await this.opts.store.leave(playerId);
-    if (!left) throw new MatchmakingError("NOT_QUEUED", "you are in no queue");
-    return { state: "idle", reason: "left" };
+    if (left) return { state: "idle", reason: "left" };
+    // In a ready check another node holds (cluster): declined there.
+    const remote = await this.remoteCheck(playerId);
+    if (remote) return this.forward(remote, { op: "leave", playerId, matchId: remote.matchId });
+    throw new MatchmakingError("NOT_QUEUED", "you are in no queue");
+  }
+
+  /**
+   * The ready check of another node the player is in (cluster mode), or null. A check whose holder is
+   * gone (its node died, so did its timer) sets the player free here: out of matchmaking, as a timeout.
+   */
+  private async remoteCheck(playerId: string): Promise<{ nodeId: string; matchId: string; deadline: number } | null> {
+    const relay = this.opts.relay;
+    if (!relay) return null;
+    const place = await this.opts.store.placement(playerId);
+    if (place?.state !== "matched" || this.checks.has(place.matchId)) return null;
+    const holder = await relay.holder(place.matchId);
+    if (!holder) {
+      await this.opts.store.release(place.matchId, [playerId]);
+      return null;
+    }
+    return holder.nodeId === relay.nodeId ? null : { ...holder, matchId: place.matchId };
+  }
+
+  /** True when the player was in a ready check no live node holds (cluster) and is now free. */
+  private async freedFromDeadCheck(playerId: string): Promise<boolean> {
+    if (!this.opts.relay) return false;
+    const place = await this.opts.store.placement(playerId);
+    if (place?.state !== "matched" || this.checks.has(place.matchId)) return false;
+    await this.remoteCheck(playerId);
+    return (await this.opts.store.placement(playerId)) === null;
+  }
+
+  private forward(remote: { nodeId: string }, op: RemoteQueueOp): Promise<QueueStatus> {
+    return this.opts.relay!.forward(remote.nodeId, op);
+  }
+
+  /**
+   * Applies `op` from another node to a ready check THIS node holds (the relay's inbox handler).
+   * MATCH_NOT_FOUND when the check is not (or no longer) here.
+   */
+  async handleRemote(op: RemoteQueueOp): Promise<QueueStatus> {
+    const check = this.checks.get(op.matchId);
+    if (op.op === "confirm") return this.confirm(op.playerId, op.matchId, op.accept);
+    if (!check || check.settled || !check.entries.some((e) => e.playerId === op.playerId)) {
+      throw new MatchmakingError("MATCH_NOT_FOUND", `no ready check ${op.matchId} waits for you (it is over, or not yours)`);
+    }
+    await this.fail(check, new Map([[op.playerId, op.op === "leave" ? "declined" : "disconnected"]]), op.op === "leave" ? op.playerId : null);
+    return { state: "idle", reason: op.op === "leave" ? "declined" : "disconnected" };
   }
 
   /** Where the player stands. */
@@ -133,8 +189,8 @@ export class Matchmaker {
     const place = await this.opts.store.placement(playerId);
     if (!place) return { state: "idle" };
     if (place.state === "matched") {
-      const check = this.checks.get(place.matchId);
-      return { state: "matched", queueId: place.queueId, matchId: place.matchId, deadline: check?.deadline ?? this.now() };
+      const deadline = this.checks.get(place.matchId)?.deadline ?? (await this.opts.relay?.holder(place.matchId))?.deadline ?? this.now();
+      return { state: "matched", queueId: place.queueId, matchId: place.matchId, deadline };
     }
     const queue = this.queues.get(place.queueId);
     return queue ? this.queuedStatus(queue, place.entry) : { state: "idle" };
@@ -143,6 +199,11 @@ export class Matchmaker {
   /** Confirms (or declines) a found match. MATCH_NOT_FOUND when the player has no such ready check here. */
   async confirm(playerId: string, matchId: string, accept: boolean): Promise<QueueStatus> {
     const check = this.checks.get(matchId);
+    if (!check && this.opts.relay) {
+      // Held by another node (cluster): the confirmation goes there. (Held by a dead node: the player is free.)
+      const remote = await this.remoteCheck(playerId);
+      if (remote?.matchId === matchId) return this.forward(remote, { op: "confirm", playerId, matchId, accept });
+    }
     if (!check || check.settled || !check.entries.some((e) => e.playerId === playerId)) {
       throw new MatchmakingError("MATCH_NOT_FOUND", `no ready check ${matchId} waits for you (it is over, or not yours)`);
     }
@@ -158,11 +219,21 @@ export class Matchmaker {
     return status;
   }
 
-  /** The player's last socket on this node closed: out of the queue or the ready check. */
+  /**
+   * The player's last socket on this node closed: out of the queue or the ready check, unless (cluster)
+   * they still have a socket on another node. A ready check held by another node is told there.
+   */
   async disconnected(playerId: string): Promise<void> {
+    if (this.opts.relay) {
+      // Only a queued or matched player is worth asking the other nodes about.
+      if (!this.checkOf.has(playerId) && !(await this.opts.store.placement(playerId))) return;
+      if (await this.opts.relay.connectedElsewhere(playerId)) return;
+    }
     const matchId = this.checkOf.get(playerId);
     if (matchId) return this.fail(this.checks.get(matchId)!, new Map([[playerId, "disconnected"]]), playerId);
-    await this.opts.store.leave(playerId);
+    if (await this.opts.store.leave(playerId)) return;
+    const remote = await this.remoteCheck(playerId);
+    if (remote) await this.forward(remote, { op: "disconnected", playerId, matchId: remote.matchId }).catch(() => undefined);
   }
 
   /**
@@ -185,9 +256,16 @@ export class Matchmaker {
       for (const proposal of formTables(entries, queue, now)) {
         const matchId = randomUUID();
         const ids = proposal.players.map((p) => p.playerId);
-        if (!(await this.opts.store.claim(queue.id, matchId, ids))) continue;
+        const deadline = this.now() + queue.readySeconds * 1000;
+        // (Cluster) the holder is recorded BEFORE the claim: a player in a ready check always has one
+        // (until the check ends), so no other node mistakes a check being opened for a dead one.
+        if (!(await this.recordHolder(matchId, deadline))) continue;
+        if (!(await this.opts.store.claim(queue.id, matchId, ids))) {
+          await this.opts.relay?.closed(matchId);
+          continue;
+        }
         for (const id of ids) matched.add(id);
-        this.openCheck(queue, matchId, proposal);
+        this.openCheck(queue, matchId, proposal, deadline);
         found++;
       }
       if (queue.maxWaitSeconds !== null) {
@@ -202,8 +280,20 @@ export class Matchmaker {
     return found;
   }
 
-  private openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal): void {
-    const deadline = this.now() + queue.readySeconds * 1000;
+  /** (Cluster) records this node as the holder of `matchId`; false when Redis failed (the table waits for the next pass). */
+  private async recordHolder(matchId: string, deadline: number): Promise<boolean> {
+    if (!this.opts.relay) return true;
+    try {
+      await this.opts.relay.opened(matchId, deadline);
+      return true;
+    } catch (err) {
+      this.opts.log?.warn({ err, matchId }, "a ready check's holder could not be recorded: the table waits for the next pass");
+      return false;
+    }
+  }
+
+  /** Opens the ready check of a claimed table (its holder recorded already, in cluster mode). */
+  private openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal, deadline: number): void {
     const check: ReadyCheck = {
       matchId,
       queue,
@@ -235,6 +325,8 @@ export class Matchmaker {
     const back = check.entries.filter((e) => !out.has(e.playerId));
     await this.opts.store.release(check.matchId, [...out.keys()]);
     await this.opts.store.requeue(check.queue.id, check.matchId, back);
+    // Forgotten once nobody is in it any more (an earlier end would look like a dead holder).
+    await this.opts.relay?.closed(check.matchId);
     for (const [id, reason] of out) {
       if (id === asker) continue;
       const message =
@@ -273,10 +365,12 @@ export class Matchmaker {
     } catch (err) {
       this.opts.log?.warn({ err, matchId: check.matchId }, "a confirmed match could not start: its players go back in the queue");
       await this.opts.store.requeue(check.queue.id, check.matchId, check.entries);
+      await this.opts.relay?.closed(check.matchId);
       for (const e of check.entries) this.opts.notify(e.playerId, { type: "queue", status: this.queuedStatus(check.queue, e) });
       return;
     }
     await this.opts.store.release(check.matchId, check.entries.map((e) => e.playerId));
+    await this.opts.relay?.closed(check.matchId);
     for (const e of check.entries) this.opts.notify(e.playerId, { type: "queue", status: { state: "playing", queueId: check.queue.id, gameId } });
   }
 

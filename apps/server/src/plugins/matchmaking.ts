@@ -3,6 +3,7 @@ import { replay, type GameState } from "@bang/engine";
 import type { ServerMessage } from "@bang/protocol";
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
+import { createQueueRelay, queueMessages, queueRequestHandler, seatedMessages } from "../cluster/queue-relay.js";
 import { connectRedis, type Redis } from "../cluster/redis.js";
 import type { GameRoom } from "../games/room.js";
 import { Matchmaker } from "../matchmaking/matchmaker.js";
@@ -17,6 +18,8 @@ import type { FinishedTable } from "../tournaments/table-format.js";
 
 /** Delivers queue messages to the sockets of a player on this node. */
 export type QueueListener = (playerId: string, message: ServerMessage) => void;
+/** Does this node hold an open socket of the player? (the WebSocket route answers) */
+export type PresenceCheck = (playerId: string) => boolean;
 /** Told when a game that seats `playerIds` was started for them (a tournament table). */
 export type SeatedListener = (playerIds: readonly string[], gameId: string) => void;
 
@@ -30,6 +33,8 @@ declare module "fastify" {
     onQueueMessage(listener: QueueListener): void;
     /** Adds the listener that makes connected players follow a tournament game started for them. */
     onSeated(listener: SeatedListener): void;
+    /** Sets how the node tells whether it holds a socket of a player (cluster: asked by the other nodes). */
+    onQueuePresence(check: PresenceCheck): void;
   }
 }
 
@@ -56,6 +61,18 @@ export const matchmaking = fp(
 
     const listeners = new Set<QueueListener>();
     const seatedListeners = new Set<SeatedListener>();
+    let presence: PresenceCheck = () => false;
+    const deliver = (playerId: string, message: ServerMessage) => {
+      for (const l of listeners) l(playerId, message);
+    };
+    // Cluster: queue messages reach the player's sockets on every node; ready checks are reachable from any node.
+    const cluster = app.cluster;
+    const relay = cluster ? createQueueRelay({ nodeId: cluster.nodeId, bus: cluster.bus, redis: cluster.redis, prefix: config.REDIS_PREFIX, liveNodes: () => cluster.liveNodes() }) : undefined;
+    const messages = cluster ? await queueMessages(cluster.bus, deliver) : null;
+    const seatHere = (playerIds: readonly string[], gameId: string) => {
+      for (const l of seatedListeners) l(playerIds, gameId);
+    };
+    const seated = cluster ? await seatedMessages(cluster.bus, seatHere) : null;
     const matchmaker = new Matchmaker({
       queues: parseQueues(config.MATCHMAKING_QUEUES),
       store: queueStore,
@@ -68,19 +85,32 @@ export const matchmaking = fp(
         return { gameId: room.id };
       },
       notify: (playerId, message) => {
-        for (const l of listeners) l(playerId, message);
+        if (!messages) return deliver(playerId, message);
+        messages.publish(playerId, message).catch((err: unknown) => {
+          app.log.warn({ err, playerId }, "a queue message could not be published: delivered on this node only");
+          deliver(playerId, message);
+        });
       },
+      ...(relay ? { relay } : {}),
       inGame: (playerId) => app.games.gamesOf(playerId).length > 0,
       tickMs: config.MATCHMAKING_TICK_MS,
       log: app.log,
     });
+
+    cluster?.serve("queue", queueRequestHandler(matchmaker, (playerId) => presence(playerId)));
 
     const tournaments = new TournamentService({
       repo: createTournamentRepository(store.db),
       startGame: async (seats, mode) => {
         const room = await gameFactory.createGame({ seats, tableCode: null, turnSeconds: 60, mode });
         const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
-        for (const l of seatedListeners) l(people, room.id);
+        // Their sockets follow the game, on whichever node they are (cluster: announced over the bus).
+        if (!seated) seatHere(people, room.id);
+        else
+          seated.publish(people, room.id).catch((err: unknown) => {
+            app.log.warn({ err, gameId: room.id }, "a tournament game could not be announced: followed on this node only");
+            seatHere(people, room.id);
+          });
         return { gameId: room.id };
       },
       markRated: (gameId, mode) => ratings.markRated(gameId, mode, "tournament"),
@@ -121,8 +151,11 @@ export const matchmaking = fp(
     app.decorate("organisers", parseOrganisers(config.ORGANISER_TOKENS));
     app.decorate("onQueueMessage", (listener: QueueListener) => void listeners.add(listener));
     app.decorate("onSeated", (listener: SeatedListener) => void seatedListeners.add(listener));
+    app.decorate("onQueuePresence", (check: PresenceCheck) => void (presence = check));
     app.addHook("onClose", async () => {
       matchmaker.dispose();
+      await messages?.stop();
+      await seated?.stop();
       await queueStore.close();
       if (redis) await redis.quit().catch(() => undefined);
     });

@@ -10,6 +10,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Set<Co
   app.onQueueMessage((playerId, message) => {
     for (const c of connections) if (c.playerId === playerId) c.queueMessage(message);
   });
+  app.onQueuePresence((playerId) => [...connections].some((c) => c.playerId === playerId));
   app.onSeated((playerIds, gameId) => {
     for (const c of connections) if (c.playerId && playerIds.includes(c.playerId)) c.seatedIn(gameId);
   });
@@ -22,7 +23,8 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Set<Co
     connections.add(connection);
     socket.on("close", () => {
       connections.delete(connection);
-      // The player's last socket on this node: out of the queue (or the ready check).
+      // The player's last socket on this node: out of the queue (or the ready check), unless another
+      // node of the cluster still holds one of theirs.
       const playerId = connection.playerId;
       if (playerId && ![...connections].some((c) => c.playerId === playerId)) {
         app.matchmaker.disconnected(playerId).catch((err: unknown) => app.log.error({ err }, "queue cleanup failed"));

@@ -56,7 +56,9 @@ export interface TournamentDeps {
  * finished game's result comes back (the host's finished-game hook, or an organiser's report), and the
  * standings follow. After `rounds` rounds the top `tableSize` players meet at a final table. Every
  * organiser change is written with its audit line (who, when, what) in the same transaction.
- * Changes of one tournament run one at a time (a per-tournament queue).
+ * Changes of one tournament run one at a time on a node (a per-tournament queue); across the nodes of a
+ * cluster, a result is recorded once (a conditional write) and a round starts once (a compare-and-set
+ * on the current round), whichever nodes record results or catch up at the same time.
  */
 export class TournamentService {
   private readonly serials = new Map<string, Promise<unknown>>();
@@ -342,10 +344,9 @@ export class TournamentService {
         for (const g of t.games.filter((x) => x.result === null)) {
           const table = await this.deps.finishedTable(g.gameId);
           if (!table) continue;
-          await this.record(await this.find(t.id), g.gameId, table);
-          recorded++;
+          if (await this.record(await this.find(t.id), g.gameId, table)) recorded++;
         }
-        await this.advance(t.id);
+        await this.advance(t.id, true);
       });
     }
     return recorded;
@@ -367,7 +368,8 @@ export class TournamentService {
     return live.map((s) => ({ ...s, place: place.get(s.playerId) ?? live.length })).sort((a, b) => a.place - b.place || (a.seed ?? Infinity) - (b.seed ?? Infinity));
   }
 
-  private async record(t: TournamentRecord, gameId: string, table: FinishedTable): Promise<void> {
+  /** Records a table's result and moves the tournament on; resolves false when it was recorded already. */
+  private async record(t: TournamentRecord, gameId: string, table: FinishedTable): Promise<boolean> {
     const result: TableResult = {
       team: table.team,
       points: scoreTable(table),
@@ -375,27 +377,54 @@ export class TournamentService {
       alive: Object.fromEntries(table.players.map((p) => [p.id, p.alive])),
       winners: [...table.winners],
     };
-    if (!(await this.deps.repo.recordResult(gameId, result))) return;
+    // Recorded once: of two nodes recording the same game (its owner's hook, another's catch-up), one writes.
+    if (!(await this.deps.repo.recordResult(gameId, result))) return false;
     await this.advance(t.id);
+    return true;
   }
 
-  /** Once every table of the current round has its result: the next round, the final table, or the end. */
-  private async advance(id: string): Promise<void> {
+  /**
+   * Once every table of the current round is dealt and has its result: the next round, the final
+   * table, or the end. Safe when several nodes run it at once (each node runs a tournament service over
+   * the same database): moving to the next round is a compare-and-set on the current round, and the
+   * end a compare-and-set on the status, so exactly one of them starts the next round. `dealMissing`
+   * (catch-up after a restart): a round whose dealing stopped half-way (its node died) is dealt to the end.
+   */
+  private async advance(id: string, dealMissing = false): Promise<void> {
     const t = await this.find(id);
+    if (t.status !== "running") return;
     const round = t.games.filter((g) => g.round === t.currentRound);
-    if (t.status !== "running" || round.length === 0 || round.some((g) => g.result === null)) return;
+    const expected = t.currentRound === 0 ? 0 : this.seating(t, t.currentRound).length;
+    if (round.length < expected) {
+      if (dealMissing) await this.deal(t, t.currentRound);
+      return;
+    }
+    if (round.some((g) => g.result === null)) return;
     if (t.currentRound <= t.rounds) await this.startRound(t, t.currentRound + 1);
-    else await this.deps.repo.transition(t.id, "running", { status: "finished" }, { actor: "server", action: "finish", detail: { winner: standingsOf(t)[0]?.playerId ?? null } });
+    else await this.deps.repo.transition(t.id, "running", { status: "finished" }, { actor: "server", action: "finish", detail: { winner: standingsOf(t)[0]?.playerId ?? null } }, t.currentRound);
   }
 
-  /** Seats round `round` (rounds + 1: the final table of the top tableSize) and starts its games. */
+  /**
+   * Moves the tournament to round `round` (rounds + 1: the final table of the top tableSize) and starts
+   * its games. Does nothing when the tournament is no longer at round `round - 1` (another node moved it on).
+   */
   private async startRound(t: TournamentRecord, round: number): Promise<void> {
+    if (!(await this.deps.repo.transition(t.id, "running", { currentRound: round }, null, round - 1))) return;
+    await this.deal(await this.find(t.id), round);
+  }
+
+  /** The tables of round `round`: player ids by table, null for a bot seat. */
+  private seating(t: TournamentRecord, round: number): (string | null)[][] {
     const active = t.players.filter((p) => p.status !== "forfeited");
     // Ranked by the rounds before this one only (a re-deal after a restart must seat as the first deal did).
     const before = { ...t, games: t.games.filter((g) => g.round < round) };
     const ranked = round === 1 ? active.map((p) => p.playerId) : standingsOf(before).filter((s) => active.some((p) => p.playerId === s.playerId)).map((s) => s.playerId);
-    const final = round === t.rounds + 1;
-    const tables = final ? seatTables(ranked.slice(0, t.tableSize), t.tableSize) : seatTables(ranked, t.tableSize);
+    return round === t.rounds + 1 ? seatTables(ranked.slice(0, t.tableSize), t.tableSize) : seatTables(ranked, t.tableSize);
+  }
+
+  /** Starts the games of round `round`'s tables not dealt yet (each stored as soon as its game exists). */
+  private async deal(t: TournamentRecord, round: number): Promise<void> {
+    const tables = this.seating(t, round);
     const names = new Map(t.players.map((p) => [p.playerId, p.name]));
     const games = [];
     // Tables of this round already dealt (a restart in the middle of dealing): the seating is the same.
@@ -412,8 +441,7 @@ export class TournamentService {
       if (t.rated) await this.deps.markRated(gameId, t.mode);
       games.push(game);
     }
-    await this.deps.repo.transition(t.id, "running", { currentRound: round }, null);
-    this.deps.log?.info({ tournamentId: t.id, round, tables: games.length }, final ? "final table started" : "tournament round started");
+    this.deps.log?.info({ tournamentId: t.id, round, tables: games.length }, round === t.rounds + 1 ? "final table started" : "tournament round started");
   }
 }
 

@@ -90,9 +90,11 @@ export interface TournamentRepository {
   list(limit: number): Promise<Omit<TournamentRecord, "players" | "games">[]>;
   /**
    * Moves the tournament from `from` to the fields of `to`, with an audit line (null: no audit, a change
-   * the server made itself). Resolves false, changing nothing, when its status is no longer `from`.
+   * the server made itself). Resolves false, changing nothing, when its status is no longer `from`
+   * or, with `fromRound`, its current round is no longer `fromRound` (a compare-and-set: of two nodes
+   * moving a tournament on at once, exactly one succeeds).
    */
-  transition(id: string, from: TournamentStatus, to: { status?: TournamentStatus; currentRound?: number }, audit: Audited | null): Promise<boolean>;
+  transition(id: string, from: TournamentStatus, to: { status?: TournamentStatus; currentRound?: number }, audit: Audited | null, fromRound?: number): Promise<boolean>;
   /** Registers a player. Resolves false (nothing written) when they are registered already. */
   register(id: string, player: { id: string; name: string }): Promise<boolean>;
   /** Updates one registered player's fields, with an optional audit line. Resolves false when not registered. */
@@ -172,9 +174,9 @@ export function createTournamentRepository(db: DbHandle): TournamentRepository {
     async list(limit) {
       return (await prisma.tournament.findMany({ orderBy: { createdAt: "desc" }, take: limit })).map(bare);
     },
-    async transition(id, from, to, audit) {
+    async transition(id, from, to, audit, fromRound) {
       return prisma.$transaction(async (tx) => {
-        const changed = await tx.tournament.updateMany({ where: { id, status: from }, data: to });
+        const changed = await tx.tournament.updateMany({ where: { id, status: from, ...(fromRound === undefined ? {} : { currentRound: fromRound }) }, data: to });
         if (changed.count !== 1) return false;
         if (audit) await tx.tournamentAudit.create({ data: auditRow(id, audit) });
         return true;
