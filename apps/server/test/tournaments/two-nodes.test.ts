@@ -44,6 +44,7 @@ function node(db: Database, started: Map<string, string[]>): TournamentService {
       started.set(gameId, seats.map((s) => s.playerId));
       return { gameId };
     },
+    duelWinner: async () => null, // table-format only
     markRated: async () => undefined,
     ordinals: async (ids) => new Map(ids.map((id) => [id, 0])),
     finishedTable: async (gameId) => (started.has(gameId) ? resultOf(started.get(gameId)!) : null),
