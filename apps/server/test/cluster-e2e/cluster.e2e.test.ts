@@ -89,6 +89,11 @@ describe("a cluster of three nodes", () => {
   }, 120_000);
 
   it("placement: games started one after another from one node go to the least loaded nodes", async () => {
+    // Loads are published with the heartbeat: start once every node reports none (the games of the
+    // test before have ended), so the least loaded node is a fact and not a race with a heartbeat.
+    await expect
+      .poll(async () => ((await (await fetch(`${cluster.nodes[0]!.url}/api/nodes`)).json()) as { load: number }[]).map((n) => n.load), { timeout: 15_000, interval: 100 })
+      .toEqual([0, 0, 0]);
     const owners: (number | null)[] = [];
     for (let t = 0; t < 3; t++) {
       const seats = [await clusterPlayer(cluster, 0, `p${t}a`), await clusterPlayer(cluster, 0, `p${t}b`), await clusterPlayer(cluster, 0, `p${t}c`)];

@@ -45,6 +45,7 @@ export async function startTestCluster(count: number, options: { redisUrl?: stri
   const nodes: TestServer[] = [];
   const paused = new Set<number>();
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
+  db.on("error", () => undefined); // the database is dropped WITH (FORCE) at the end
   const redisKeyOf = (gameId: string) => `${prefix}lease:{${gameId}}`;
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(n * 100, 500) });
   redis.on("error", () => undefined);
