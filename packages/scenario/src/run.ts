@@ -11,6 +11,7 @@ import {
   type Winner,
 } from "@bang/engine";
 import { ScenarioFileError } from "./parse.js";
+import { Differences, playSteps } from "./play.js";
 import type { Scenario, ScenarioStep } from "./schema.js";
 import type { DuelScenario } from "./duelSchema.js";
 import { runDuelScenario, type DuelScenarioOutput } from "./runDuel.js";
@@ -62,7 +63,6 @@ function outputOf(s: GameState, rejected: ScenarioOutput["rejected"], events: Ga
   };
 }
 
-const show = (v: unknown) => JSON.stringify(v);
 
 /**
  * Plays a parsed scenario through the game statechart of its mode (classic, or duel: runDuelScenario),
@@ -81,49 +81,23 @@ function runClassicScenario(scenario: Scenario): ScenarioResult {
   const dice = forcedSource();
   const created = createGameActor(scenario.setup, createGameMachine(dice));
   if (!created.ok) throw new ScenarioFileError(`setup: ${created.error.message}`);
-  const actor = created.actor;
-  const events: GameEvent[] = [];
-  let rejected: ScenarioOutput["rejected"] = null;
-  let before = actor.state;
-  for (const [i, step] of scenario.steps.entries()) {
-    if ("dice" in step) dice.push(step.dice);
-    before = actor.state;
-    const result = actor.send(toCommand(step));
-    if (!result.ok) {
-      rejected = { step: i, code: result.error.code, message: result.error.message };
-      break;
-    }
-    events.push(...result.events);
-  }
-  const output = outputOf(actor.state, rejected, events);
-  actor.stop();
+  const played = playSteps(created.actor, dice, scenario.steps, toCommand);
+  const output = outputOf(played.after, played.rejected, played.events);
 
-  const differences: string[] = [];
+  const found = new Differences();
   const expect = scenario.expect;
-  const check = (field: string, want: unknown, got: unknown) => {
-    if (want !== undefined && show(want) !== show(got)) differences.push(`${field}: expected ${show(want)}, got ${show(got)}`);
-  };
   for (const [pid, want] of Object.entries(expect.players ?? {})) {
     const got = output.players.find((p) => p.id === pid);
     if (!got) {
-      differences.push(`players.${pid}: no such player`);
+      found.add(`players.${pid}: no such player`);
       continue;
     }
-    for (const key of ["life", "maxLife", "arrows", "alive", "role"] as const) check(`players.${pid}.${key}`, want[key], got[key]);
+    for (const key of ["life", "maxLife", "arrows", "alive", "role"] as const) found.check(`players.${pid}.${key}`, want[key], got[key]);
   }
-  check("arrowsInPile", expect.arrowsInPile, output.arrowsInPile);
-  check("turn", expect.turn, output.turn);
-  check("phase", expect.phase, output.phase);
-  if (expect.winner !== undefined) check("winner", expect.winner, output.winner);
-  if (expect.rejected) {
-    if (!rejected) differences.push(`rejected: expected step ${expect.rejected.step} to be refused with ${expect.rejected.code}, but every step was accepted`);
-    else {
-      check("rejected.step", expect.rejected.step, rejected.step);
-      check("rejected.code", expect.rejected.code, rejected.code);
-      if (show(before) !== show(actor.state)) differences.push("rejected: the refused step changed the state");
-    }
-  } else if (rejected) {
-    differences.push(`steps[${rejected.step}]: refused with ${rejected.code}: ${rejected.message}`);
-  }
-  return { output, differences };
+  found.check("arrowsInPile", expect.arrowsInPile, output.arrowsInPile);
+  found.check("turn", expect.turn, output.turn);
+  found.check("phase", expect.phase, output.phase);
+  if (expect.winner !== undefined) found.check("winner", expect.winner, output.winner);
+  found.checkRejection(expect.rejected, played);
+  return { output, differences: found.list };
 }
