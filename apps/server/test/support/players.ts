@@ -230,6 +230,8 @@ export function playSeat(player: Player, gameId: string, options: SeatOptions = 
       },
       (error: unknown) => {
         busy = false;
+        // A stopped seat's command in flight fails when its client closes (CLOSED): expected, not a failure.
+        if (stopped) return;
         stopped = true;
         clearTimeout(timer);
         off();
