@@ -8,6 +8,7 @@
 // Latency is from a command sent to its resulting event received by the sender.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { runLoad } from "@bang/bots";
@@ -29,19 +30,27 @@ const freePort = () =>
     });
   });
 
+/** The buckets {le, count} of histogram `name` (the series matching `label`, if given) in a scrape. */
+function histogram(lines, name, label = "") {
+  return lines
+    .filter((l) => l.startsWith(`${name}_bucket{`) && l.includes(label))
+    .map((l) => ({ le: Number(l.match(/le="([^"]+)"/)[1]), count: Number(l.split(" ").at(-1)) }));
+}
+
 async function metrics(url) {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const lines = (await (await fetch(`${url}/metrics`)).text()).split("\n");
   const value = (name) => {
-    const line = text.split("\n").find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+    const line = lines.find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
     return line ? Number(line.split(" ").at(-1)) : NaN;
   };
-  const accepted = text.split("\n").find((l) => l.startsWith('bang_commands_total{result="accepted"}'));
-  const buckets = text
-    .split("\n")
-    .filter((l) => l.startsWith("bang_command_latency_seconds_bucket"))
-    .map((l) => ({ le: Number(l.match(/le="([^"]+)"/)[1]), count: Number(l.split(" ").at(-1)) }));
+  const accepted = lines.find((l) => l.startsWith('bang_commands_total{result="accepted"}'));
   return {
-    buckets,
+    at: performance.now(),
+    buckets: histogram(lines, "bang_command_latency_seconds"),
+    flushBuckets: histogram(lines, "bang_log_flush_seconds"),
+    batchBuckets: histogram(lines, "bang_log_flush_entries"),
+    gcBuckets: histogram(lines, "nodejs_gc_duration_seconds", 'kind="major"'),
+    lagP99: value("nodejs_eventloop_lag_p99_seconds"),
     games: value("bang_games_live"),
     sockets: value("bang_sockets_connected"),
     heap: value("nodejs_heap_size_used_bytes"),
@@ -49,13 +58,23 @@ async function metrics(url) {
   };
 }
 
-/** The upper bound (ms) of the histogram bucket holding quantile q of the observations between two scrapes. */
-function serverQuantile(before, after, q) {
-  const counts = after.buckets.map((b, i) => ({ le: b.le, count: b.count - (before.buckets[i]?.count ?? 0) }));
+/**
+ * The upper bound (in the histogram's unit times `scale`) of the bucket holding quantile q of the
+ * observations between two scrapes of histogram `key` (a field of metrics()).
+ */
+function quantileBetween(before, after, q, key = "buckets", scale = 1000) {
+  const counts = after[key].map((b, i) => ({ le: b.le, count: b.count - (before[key][i]?.count ?? 0) }));
   const total = counts.at(-1)?.count ?? 0;
   const hit = counts.find((b) => b.count >= q * total);
-  return hit ? hit.le * 1000 : NaN;
+  return hit ? hit.le * scale : NaN;
 }
+const serverQuantile = (before, after, q) => quantileBetween(before, after, q);
+/** Observations of histogram `key` between two scrapes that were above `le`. */
+const countAbove = (before, after, key, le) => {
+  const i = after[key].findIndex((b) => b.le === le);
+  const d = (b) => (b[key].at(-1)?.count ?? 0) - (b[key][i]?.count ?? 0);
+  return d(after) - d(before);
+};
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -68,7 +87,9 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${db}`);
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
+// BENCH_NODE_ARGS: extra node flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
   env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}` },
   stdio: ["ignore", "inherit", "inherit"],
 });
@@ -109,29 +130,39 @@ try {
   const peakGames = Math.max(...samples.map((s) => s.games));
   const plateau = samples.filter((s) => s.games >= peakGames * 0.9);
   const heapPerGame = (median(plateau.map((s) => s.heap)) - baseline.heap) / median(plateau.map((s) => s.games));
+  // The plateau's own server tail, apart from the ramp-up (tables joining) and the wind-down.
+  const plateauStart = samples[Math.max(0, samples.indexOf(plateau[0]) - 1)] ?? baseline;
+  const plateauEnd = plateau.at(-1) ?? afterCapacity;
+  const capacityResults = {
+    tablesStarted: capacity.tables,
+    finished: capacity.finished,
+    failed: capacity.failed,
+    peakConcurrentGames: peakGames,
+    peakSockets: Math.max(...samples.map((s) => s.sockets)),
+    plateauSeconds: Math.round((plateauEnd.at - plateauStart.at) / 1000),
+    commandsPerSecondMedianAtPlateau: median(plateau.map((s) => s.rate)),
+    latencyP50Ms: capacity.latencyMs.p50,
+    latencyP99Ms: capacity.latencyMs.p99,
+    serverLatencyP50AtMostMs: serverQuantile(baseline, afterCapacity, 0.5),
+    serverLatencyP99AtMostMs: serverQuantile(baseline, afterCapacity, 0.99),
+    serverLatencyP99AtPlateauAtMostMs: serverQuantile(plateauStart, plateauEnd, 0.99),
+    logFlushP50AtMostMs: quantileBetween(baseline, afterCapacity, 0.5, "flushBuckets"),
+    logFlushP99AtMostMs: quantileBetween(baseline, afterCapacity, 0.99, "flushBuckets"),
+    logBatchEntriesP50AtMost: quantileBetween(baseline, afterCapacity, 0.5, "batchBuckets", 1),
+    majorGcPausesOver100Ms: countAbove(baseline, afterCapacity, "gcBuckets", 0.1),
+    eventLoopLagP99MaxMs: Math.round(Math.max(...samples.map((s) => s.lagP99)) * 1000),
+    heapPerLiveGameKB: Math.round(heapPerGame / 1024),
+    errors: capacity.errors,
+  };
+  // Printed at once: the throughput phase may be skipped (BENCH_TP_SECONDS=0) or fail.
+  console.log(JSON.stringify({ machine: `${process.version}, ${cpus().length} cores (server and load generator share them)`, capacity: capacityResults }, null, 2));
 
-  console.log(`throughput: ${TP_TABLES} tables at once for ${TP_SECONDS} s, no thinking...`);
-  const beforeThroughput = await metrics(url);
-  const throughput = await runLoad({ url, durationMs: TP_SECONDS * 1000, concurrent: TP_TABLES, players: 5 });
-  const afterThroughput = await metrics(url);
-
-  const results = {
-    machine: `${process.version}, ${(await import("node:os")).cpus().length} cores (server and load generator share them)`,
-    capacity: {
-      tablesStarted: capacity.tables,
-      finished: capacity.finished,
-      failed: capacity.failed,
-      peakConcurrentGames: peakGames,
-      peakSockets: Math.max(...samples.map((s) => s.sockets)),
-      commandsPerSecondMedianAtPlateau: median(plateau.map((s) => s.rate)),
-      latencyP50Ms: capacity.latencyMs.p50,
-      latencyP99Ms: capacity.latencyMs.p99,
-      serverLatencyP50AtMostMs: serverQuantile(baseline, afterCapacity, 0.5),
-      serverLatencyP99AtMostMs: serverQuantile(baseline, afterCapacity, 0.99),
-      heapPerLiveGameKB: Math.round(heapPerGame / 1024),
-      errors: capacity.errors,
-    },
-    throughput: {
+  if (TP_SECONDS > 0 && TP_TABLES > 0) {
+    console.log(`throughput: ${TP_TABLES} tables at once for ${TP_SECONDS} s, no thinking...`);
+    const beforeThroughput = await metrics(url);
+    const throughput = await runLoad({ url, durationMs: TP_SECONDS * 1000, concurrent: TP_TABLES, players: 5 });
+    const afterThroughput = await metrics(url);
+    const throughputResults = {
       finished: throughput.finished,
       failed: throughput.failed,
       gamesPerSecond: Number(throughput.gamesPerSecond.toFixed(2)),
@@ -141,10 +172,11 @@ try {
       latencyP99Ms: throughput.latencyMs.p99,
       serverLatencyP50AtMostMs: serverQuantile(beforeThroughput, afterThroughput, 0.5),
       serverLatencyP99AtMostMs: serverQuantile(beforeThroughput, afterThroughput, 0.99),
+      logFlushP99AtMostMs: quantileBetween(beforeThroughput, afterThroughput, 0.99, "flushBuckets"),
       errors: throughput.errors,
-    },
-  };
-  console.log(JSON.stringify(results, null, 2));
+    };
+    console.log(JSON.stringify({ throughput: throughputResults }, null, 2));
+  }
 } finally {
   await stop();
 }

@@ -41,6 +41,8 @@ export const configSchema = z.object({
   /** Log writer batching: largest batch and longest wait before a flush, in ms. */
   LOG_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
   LOG_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1_000).default(2),
+  /** Log writer flushes running at once on PostgreSQL (each takes a pool connection); PGlite always 1. */
+  LOG_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(3),
   // Matchmaking, ratings and tournaments (issue 5).
   /** JSON array of queue definitions (see matchmaking/queues.ts); default: classic-5, classic-4-8, classic-4-bots, duel-2. */
   MATCHMAKING_QUEUES: z.string().optional(),

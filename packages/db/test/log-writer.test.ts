@@ -119,6 +119,31 @@ describe.each(BACKENDS)("log writer on %s", (backend) => {
     expect((await log.loadLog(b!)).length).toBe(1);
   });
 
+  it.each([1, 2])("with maxInFlight %i, a slow flush holds back only what it must; each game's log stays in order", async (maxInFlight) => {
+    const [a, b] = await Promise.all([newGame(db), newGame(db)]);
+    // The guard runs before each flush's write: holding the first one open makes that flush slow.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    const writer = createLogWriter(db, { maxInFlight, maxDelayMs: 1, guard: async () => (++calls === 1 ? held.then(() => []) : []) });
+    const order: string[] = [];
+    const track = (name: string, p: Promise<void>) => p.then(() => void order.push(name));
+    const a1 = track("a1", writer.append(a!, entry(1)));
+    while (calls === 0) await new Promise((r) => setTimeout(r, 1));
+    const b1 = track("b1", writer.append(b!, entry(1)));
+    const a2 = track("a2", writer.append(a!, entry(2)));
+    await new Promise((r) => setTimeout(r, 200));
+    // A second flush may go out with b's entry; a's next entry waits for the flush holding a's first.
+    expect(order).toEqual(maxInFlight === 1 ? [] : ["b1"]);
+    release();
+    await Promise.all([a1, b1, a2]);
+    expect(order).toEqual(maxInFlight === 1 ? ["a1", "b1", "a2"] : ["b1", "a1", "a2"]);
+    await writer.close();
+    const log = createCommandLog(db);
+    expect((await log.loadLog(a!)).map((e) => e.seq)).toEqual([1, 2]);
+    expect((await log.loadLog(b!)).map((e) => e.seq)).toEqual([1]);
+  });
+
   it("close() drains everything queued at once, then refuses appends", async () => {
     const id = await newGame(db);
     const writer = createLogWriter(db, { maxBatch: 100, maxDelayMs: 60_000 });

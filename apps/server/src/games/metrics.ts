@@ -5,11 +5,14 @@ import type { RoomMetrics } from "./types.js";
 export interface NodeMetrics extends RoomMetrics {
   registry: Registry;
   sockets: { inc(): void; dec(): void };
+  /** One log writer transaction: its duration in seconds and its entries. */
+  logFlushed(seconds: number, entries: number): void;
 }
 
 /**
  * Creates the metrics: live games (read from the host at scrape time), commands by result (their rate
- * is commands/s), command latency from receipt to stored answer, connected sockets, and Node's defaults.
+ * is commands/s), command latency from receipt to stored answer, log writer transactions (duration and
+ * entries), connected sockets, and Node's defaults (event loop lag, GC).
  */
 export function createMetrics(liveGames: () => number): NodeMetrics {
   const registry = new Registry();
@@ -23,10 +26,26 @@ export function createMetrics(liveGames: () => number): NodeMetrics {
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [registry],
   });
+  const flushes = new Histogram({
+    name: "bang_log_flush_seconds",
+    help: "Duration of one log writer transaction (all the games' entries of a batch)",
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+  const batch = new Histogram({
+    name: "bang_log_flush_entries",
+    help: "Log entries written per log writer transaction",
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    registers: [registry],
+  });
   const sockets = new Gauge({ name: "bang_sockets_connected", help: "Open WebSocket connections", registers: [registry] });
   return {
     registry,
     sockets: { inc: () => sockets.inc(), dec: () => sockets.dec() },
+    logFlushed(seconds, entries) {
+      flushes.observe(seconds);
+      batch.observe(entries);
+    },
     commandAccepted(seconds) {
       commands.inc({ result: "accepted" });
       latency.observe(seconds);

@@ -30,12 +30,21 @@ export function toStoredGame(g: GameRecord): StoredGame {
  * DATABASE_URL; migrations are applied when it opens. Log appends go through the batched writer, so
  * many games' commands share a transaction and each append resolves once committed.
  */
-export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR" | "LOG_BATCH_MAX" | "LOG_BATCH_DELAY_MS">): Promise<GameStore> {
+export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR" | "LOG_BATCH_MAX" | "LOG_BATCH_DELAY_MS"> & Partial<Pick<Config, "LOG_MAX_IN_FLIGHT">>): Promise<GameStore> {
   const db = await openDatabase({ url: config.DATABASE_URL ?? null, dataDir: config.DATA_DIR });
   const players = createPlayerRepository(db);
   const games = createGameRepository(db);
   const log = createCommandLog(db);
-  const writer = createLogWriter(db, { maxBatch: config.LOG_BATCH_MAX, maxDelayMs: config.LOG_BATCH_DELAY_MS });
+  const flushListeners: ((flush: { entries: number; durationMs: number; failed: boolean }) => void)[] = [];
+  const writer = createLogWriter(db, {
+    maxBatch: config.LOG_BATCH_MAX,
+    maxDelayMs: config.LOG_BATCH_DELAY_MS,
+    // PGlite runs one query at a time: overlapping flushes would only queue behind each other.
+    maxInFlight: db.kind === "postgresql" ? (config.LOG_MAX_IN_FLIGHT ?? 3) : 1,
+    onFlush: (info) => {
+      for (const listener of flushListeners) listener({ entries: info.entries, durationMs: info.durationMs, failed: info.error !== undefined });
+    },
+  });
   return {
     kind: db.kind,
     db,
@@ -71,6 +80,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     },
     admin: createAdminStore(db, toStoredGame),
     flush: () => writer.flush(),
+    onFlush: (listener) => void flushListeners.push(listener),
     async close() {
       await writer.close();
       await db.close();

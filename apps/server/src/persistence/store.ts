@@ -66,5 +66,10 @@ export interface GameStore {
   readonly admin: AdminStore;
   /** Drains pending appends. */
   flush(): Promise<void>;
+  /**
+   * Registers a listener of the log writer's flushes (one per transaction): entries written or refused,
+   * and the transaction's duration in ms. For metrics; a listener that throws is ignored.
+   */
+  onFlush?(listener: (flush: { entries: number; durationMs: number; failed: boolean }) => void): void;
   close(): Promise<void>;
 }

@@ -42,6 +42,7 @@ export const services = fp(
     let host: GameHost | null = null;
     const metrics = createMetrics(() => host?.size ?? 0);
     host = new GameHost(store, { botDelayMs: config.BOT_DELAY_MS, disconnectGraceMs: config.DISCONNECT_GRACE_MS }, metrics, app.log);
+    store.onFlush?.((f) => metrics.logFlushed(f.durationMs / 1000, f.entries));
     app.decorate("metrics", metrics);
     app.decorate("host", host);
     const owner = host;

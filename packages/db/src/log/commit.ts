@@ -1,19 +1,18 @@
-import type { Prisma, PrismaClient } from "../client.js";
+import { Prisma, type PrismaClient } from "../client.js";
 import { DbError } from "../errors.js";
 import type { NewLogEntry } from "../types.js";
 
-/** A transaction client, as handed to a LogGuard. */
+/** A Prisma client or transaction client: what a LogGuard may read through. */
 export type TransactionClient = Prisma.TransactionClient;
 
 /**
- * Fencing seam for cluster work (DESIGN invariant 2). Called inside the write transaction, before
- * anything is written, with the ids of the games of the batch; returns the ids to refuse (each of their
- * entries fails with FENCED; the other games are written). A guard may read or lock rows through `tx`
- * (e.g. compare a lease's fencing token stored with the game). Independently of any guard, every write
- * is a compare-and-set on Game.lastSeq: entries are stored only if the first one's seq is exactly
- * lastSeq + 1, so a deposed owner that lags behind can never overwrite or fork a log (DUPLICATE_SEQ).
+ * An early refusal seam (DESIGN invariant 2). Called before anything of the batch is written, with the
+ * ids of its games; returns the ids to refuse (each of their entries fails with FENCED; the other games
+ * are written); a guard that throws fails the whole batch (WRITE_FAILED). It may read through `db`. The
+ * write itself is what fences: it is a compare-and-set on Game.lastSeq and, for entries that carry one,
+ * on Game.fencingToken, so a deposed owner can never overwrite or fork a log whatever the guard says.
  */
-export type LogGuard = (tx: TransactionClient, gameIds: readonly string[]) => Promise<Iterable<string>>;
+export type LogGuard = (db: TransactionClient, gameIds: readonly string[]) => Promise<Iterable<string>>;
 
 /** Per-game outcome of commitLog: the games that failed, with why. Games not listed were committed. */
 export type CommitFailures = Map<string, DbError>;
@@ -28,12 +27,17 @@ class RetryWithout extends Error {
 }
 
 /**
- * Stores the entries of several games in one transaction: the log rows (one INSERT) and each game's
- * lastSeq (one UPDATE), whatever the number of games. A game's entries are all stored or none are (nothing half-written): a game
- * whose entries are malformed, refused by `guard`, do not continue its log, or reuse a clientCommandId
- * is left out with its reason and the others are committed. Within a game the entries must be in seq
- * order. Resolves with the failures (empty map: all committed); rejects (DbError WRITE_FAILED) only when
- * the transaction itself fails, in which case nothing of the batch was stored.
+ * Stores the entries of several games at once: the log rows and each game's lastSeq, whatever the
+ * number of games. A game's entries are all stored or none are (nothing half-written): a game whose
+ * entries are malformed, refused by `guard`, do not continue its log, or reuse a clientCommandId is left
+ * out with its reason and the others are committed. Within a game the entries must be in seq order.
+ * Resolves with the failures (empty map: all committed); rejects (DbError WRITE_FAILED) only when the
+ * write itself fails, in which case nothing of the batch was stored.
+ *
+ * The common case is one round trip: a single statement (compare-and-set UPDATE and INSERT in data-
+ * modifying CTEs) is atomic on its own, so no interactive transaction is needed. Only when a row hits a
+ * unique index (a clientCommandId already in the log, or seqs beyond a stale lastSeq) does the statement
+ * fail as a whole; then the slower transaction path tells the offending games apart and writes the rest.
  */
 export async function commitLog(
   prisma: PrismaClient,
@@ -47,17 +51,34 @@ export async function commitLog(
     if (bad) failures.set(gameId, bad);
     else if (entries.length > 0) pending.set(gameId, entries);
   }
+  if (pending.size === 0) return failures;
+  if (guard) {
+    let fenced: Iterable<string>;
+    try {
+      fenced = await guard(prisma, [...pending.keys()]);
+    } catch (e) {
+      throw new DbError("WRITE_FAILED", `log write failed: the guard failed: ${(e as Error).message}`, { cause: e });
+    }
+    for (const id of fenced) {
+      if (pending.delete(id)) failures.set(id, new DbError("FENCED", `game ${id}: refused by the log guard (not the owner)`, { gameId: id }));
+    }
+    if (pending.size === 0) return failures;
+  }
+
+  try {
+    for (const [id, e] of await writeAtOnce(prisma, pending)) failures.set(id, e);
+    return failures;
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw writeFailed(e);
+  }
   // Each retry drops at least one game, so this ends.
   while (pending.size > 0) {
     try {
-      const refused = await prisma.$transaction((tx) => writeGames(tx, pending, guard), TX_OPTIONS);
+      const refused = await prisma.$transaction((tx) => writeGames(tx, pending), TX_OPTIONS);
       for (const [id, e] of refused) failures.set(id, e);
       return failures;
     } catch (e) {
-      if (!(e instanceof RetryWithout)) {
-        if (e instanceof DbError) throw e;
-        throw new DbError("WRITE_FAILED", `log write failed: ${(e as Error).message}`, { cause: e });
-      }
+      if (!(e instanceof RetryWithout)) throw writeFailed(e);
       const next = new Map<string, readonly NewLogEntry[]>();
       for (const [id, entries] of pending) {
         const why = e.failures.get(id);
@@ -68,6 +89,21 @@ export async function commitLog(
     }
   }
   return failures;
+}
+
+function writeFailed(e: unknown): DbError {
+  if (e instanceof DbError) return e;
+  return new DbError("WRITE_FAILED", `log write failed: ${(e as Error).message}`, { cause: e });
+}
+
+/** Did a write fail on a unique index (PostgreSQL 23505), through Prisma and either driver adapter? */
+function isUniqueViolation(e: unknown): boolean {
+  if (e instanceof Prisma.PrismaClientKnownRequestError) {
+    if (e.code === "P2002") return true;
+    const text = `${e.message} ${JSON.stringify(e.meta ?? {})}`;
+    return text.includes("23505") || text.includes("UniqueConstraintViolation");
+  }
+  return false;
 }
 
 /** Checks one game's entries without the database: seq positive integers in order, ids unique. */
@@ -119,25 +155,13 @@ interface Span {
 }
 
 /**
- * The transaction body. Games refused before anything of theirs is written are returned; a game whose
- * rows conflict after its lastSeq moved aborts the transaction (RetryWithout) so nothing stays half-written.
+ * The slow path's transaction body, after a unique violation: games whose lastSeq did not move are
+ * returned with their reason; a game whose rows conflict aborts the transaction (RetryWithout) so
+ * nothing stays half-written, and the caller retries without it.
  */
-async function writeGames(
-  tx: TransactionClient,
-  games: ReadonlyMap<string, readonly NewLogEntry[]>,
-  guard: LogGuard | undefined,
-): Promise<CommitFailures> {
+async function writeGames(tx: TransactionClient, games: ReadonlyMap<string, readonly NewLogEntry[]>): Promise<CommitFailures> {
   const refused: CommitFailures = new Map();
-  if (guard) {
-    for (const id of await guard(tx, [...games.keys()])) {
-      if (games.has(id)) refused.set(id, new DbError("FENCED", `game ${id}: refused by the log guard (not the owner)`, { gameId: id }));
-    }
-  }
-  const spans: Span[] = [];
-  for (const [id, entries] of games) {
-    if (!refused.has(id)) spans.push({ id, first: entries[0]!.seq, last: entries[entries.length - 1]!.seq, token: entries[0]!.fencingToken ?? null });
-  }
-  if (spans.length === 0) return refused;
+  const spans = [...games].map(([id, entries]) => spanOf(id, entries));
 
   // Compare-and-set of every game's (lastSeq, fencingToken) in one statement; the row locks serialise
   // concurrent writers and a takeover's claimGame, so a deposed owner's write either commits before
@@ -148,29 +172,13 @@ async function writeGames(
      WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
     RETURNING g.id`;
   const movedIds = new Set(moved.map((r) => r.id));
-  const stuck = spans.filter((s) => !movedIds.has(s.id));
-  if (stuck.length > 0) {
-    const rows = await tx.game.findMany({ where: { id: { in: stuck.map((s) => s.id) } }, select: { id: true, lastSeq: true, fencingToken: true } });
-    const rowOf = new Map(rows.map((r) => [r.id, r]));
-    for (const s of stuck) {
-      const row = rowOf.get(s.id);
-      if (row && s.token !== null && row.fencingToken !== s.token) {
-        refused.set(s.id, new DbError("FENCED", `game ${s.id}: fencing token ${s.token} is not the owner's (${row.fencingToken}): another node owns the game`, { gameId: s.id, seq: s.first }));
-      } else refused.set(s.id, continuationError(s, row?.lastSeq));
-    }
-  }
+  for (const [id, e] of await whyNotMoved(tx, spans.filter((s) => !movedIds.has(s.id)))) refused.set(id, e);
 
-  const data: Row[] = [];
-  for (const s of spans) {
-    if (!movedIds.has(s.id)) continue;
-    for (const e of games.get(s.id)!) {
-      data.push({ gameId: s.id, seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, dice: e.dice });
-    }
-  }
+  const data = rowsOf(games, spans.filter((s) => movedIds.has(s.id)));
   if (data.length === 0) return refused;
-  // One multi-row INSERT with all rows in a single jsonb parameter: the same statement as createMany
-  // (ON CONFLICT DO NOTHING = skipDuplicates), but 5-10x faster than createMany through Prisma's query
-  // compiler for a few hundred rows (measured). JSON.stringify drops `dice: undefined` -> SQL NULL.
+  // One multi-row INSERT with all rows in a single jsonb parameter (5-10x faster than createMany
+  // through Prisma's query compiler for a few hundred rows, measured); ON CONFLICT DO NOTHING so the
+  // rows that conflict can be told apart below.
   const inserted = await tx.$queryRaw<{ gameId: string; seq: number }[]>`
     INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "dice", "createdAt")
     SELECT v."gameId", v."seq", v."playerId", v."clientCommandId", v."command", v."dice", ${new Date()}
@@ -201,6 +209,60 @@ async function writeGames(
     );
   }
   throw new RetryWithout(failures);
+}
+
+function spanOf(id: string, entries: readonly NewLogEntry[]): Span {
+  return { id, first: entries[0]!.seq, last: entries[entries.length - 1]!.seq, token: entries[0]!.fencingToken ?? null };
+}
+
+function rowsOf(games: ReadonlyMap<string, readonly NewLogEntry[]>, spans: readonly Span[]): Row[] {
+  return spans.flatMap((s) =>
+    games.get(s.id)!.map((e) => ({ gameId: s.id, seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, dice: e.dice })),
+  );
+}
+
+/**
+ * The fast path: one statement. The UPDATE moves each game's lastSeq by compare-and-set (on lastSeq and
+ * the fencing token); the INSERT takes only the rows of the games it moved. A statement is atomic, so a
+ * unique violation in the INSERT undoes the UPDATE too (and throws: the caller takes the slow path).
+ * Resolves with the games that did not move and why.
+ */
+async function writeAtOnce(prisma: PrismaClient, games: ReadonlyMap<string, readonly NewLogEntry[]>): Promise<CommitFailures> {
+  const spans = [...games].map(([id, entries]) => spanOf(id, entries));
+  const now = new Date();
+  // JSON.stringify drops `dice: undefined` -> SQL NULL.
+  const moved = await prisma.$queryRaw<{ id: string }[]>`
+    WITH moved AS (
+      UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = ${now}
+        FROM jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) AS v(id text, first int, last int, token int)
+       WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
+      RETURNING g.id
+    ), inserted AS (
+      INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "dice", "createdAt")
+      SELECT r."gameId", r."seq", r."playerId", r."clientCommandId", r."command", r."dice", ${now}
+        FROM jsonb_to_recordset(${JSON.stringify(rowsOf(games, spans))}::jsonb)
+          AS r("gameId" text, "seq" int, "playerId" text, "clientCommandId" text, "command" jsonb, "dice" jsonb)
+        JOIN moved ON moved.id = r."gameId"
+      RETURNING 1
+    )
+    SELECT id FROM moved`;
+  const movedIds = new Set(moved.map((r) => r.id));
+  return whyNotMoved(prisma, spans.filter((s) => !movedIds.has(s.id)));
+}
+
+/** Why the compare-and-set did not move these games: FENCED, GAME_NOT_FOUND, DUPLICATE_SEQ or SEQ_GAP. */
+async function whyNotMoved(db: TransactionClient, stuck: readonly Span[]): Promise<CommitFailures> {
+  const refused: CommitFailures = new Map();
+  if (stuck.length === 0) return refused;
+  const rows = await db.game.findMany({ where: { id: { in: stuck.map((s) => s.id) } }, select: { id: true, lastSeq: true, fencingToken: true } });
+  const rowOf = new Map(rows.map((r) => [r.id, r]));
+  for (const s of stuck) {
+    const row = rowOf.get(s.id);
+    if (row && s.token !== null && row.fencingToken !== s.token) {
+      refused.set(s.id, new DbError("FENCED", `game ${s.id}: fencing token ${s.token} is not the owner's (${row.fencingToken}): another node owns the game`, { gameId: s.id, seq: s.first }));
+    } else refused.set(s.id, continuationError(s, row?.lastSeq));
+  }
+  return refused;
 }
 
 function continuationError(s: Span, lastSeq: number | undefined): DbError {

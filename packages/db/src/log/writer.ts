@@ -21,6 +21,12 @@ export interface LogWriterOptions {
   maxBatch?: number;
   /** How long the first entry of a batch waits for company, default 2 ms. */
   maxDelayMs?: number;
+  /**
+   * Most flushes running at once, default 1. More than one lets new entries go out while a slow flush
+   * runs (on PostgreSQL each flush takes its own pool connection; PGlite has one connection, keep 1).
+   * A game's entries are never in two running flushes: they wait for the earlier one.
+   */
+  maxInFlight?: number;
   /** Called after every flush (after the promises of the batch are settled). */
   onFlush?: (info: FlushInfo) => void;
   /** Fencing seam: see LogGuard. */
@@ -60,44 +66,59 @@ interface Pending {
 
 /**
  * A group-commit writer for command logs. Appends from any number of games are queued and written
- * together: one transaction (one INSERT of all rows, one UPDATE of the games' lastSeq) per flush, at
- * most `maxBatch` entries. A flush starts `maxDelayMs` after the first queued entry, at once when
- * `maxBatch` entries wait, and right after the previous flush when entries arrived during it; only one
- * flush runs at a time.
+ * together: one write (see commitLog) per flush, at most `maxBatch` entries. A flush starts
+ * `maxDelayMs` after the first queued entry, at once when `maxBatch` entries wait, and right after a
+ * running flush ends when entries arrived during it; at most `maxInFlight` flushes run at once, and a
+ * game with entries in a running flush has its later entries wait for it, so each game's log is
+ * written in seq order.
  */
 export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): LogWriter {
   const maxBatch = options.maxBatch ?? 256;
   const maxDelayMs = options.maxDelayMs ?? 2;
+  const maxInFlight = options.maxInFlight ?? 1;
   if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be a positive integer, got ${maxBatch}`);
+  if (!Number.isInteger(maxInFlight) || maxInFlight < 1) throw new RangeError(`maxInFlight must be a positive integer, got ${maxInFlight}`);
   const stats: LogWriterStats = { flushes: 0, entries: 0, failedEntries: 0 };
   let queue: Pending[] = [];
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
+  const running = new Set<Promise<void>>();
+  /** Games with entries in a running flush. */
+  const busy = new Set<string>();
   let closed = false;
 
-  // Starts a drain now unless one runs (it will pick the new entries up). A drain always awaits the
-  // database before it ends, so `running` is set before its .finally() runs.
+  /** Takes the next batch off the queue: up to maxBatch entries of games not in a running flush. */
+  const take = (): Pending[] => {
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    for (const p of queue) {
+      if (batch.length < maxBatch && !busy.has(p.gameId)) batch.push(p);
+      else rest.push(p);
+    }
+    queue = rest;
+    return batch;
+  };
+
+  // Starts flushes now, as many as allowed and as the queue can fill.
   const start = () => {
     if (timer) {
       clearTimeout(timer);
       timer = null;
     }
-    if (running || queue.length === 0) return;
-    running = drain()
-      .catch(() => undefined)
-      .finally(() => {
-        running = null;
-        if (queue.length > 0) start(); // appended after the drain's last look at the queue
-      });
-  };
-
-  async function drain(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(maxBatch);
-      await flushBatch(batch);
+    while (running.size < maxInFlight && queue.length > 0) {
+      const batch = take();
+      if (batch.length === 0) return; // only entries of busy games: they go when their flush ends
+      const games = new Set(batch.map((p) => p.gameId));
+      for (const g of games) busy.add(g);
+      const run: Promise<void> = flushBatch(batch)
+        .catch(() => undefined)
+        .finally(() => {
+          for (const g of games) busy.delete(g);
+          running.delete(run);
+          if (queue.length > 0) start(); // appended while it ran: they have had their company
+        });
+      running.add(run);
     }
-  }
+  };
 
   async function flushBatch(batch: Pending[]): Promise<void> {
     const t0 = performance.now();
@@ -135,9 +156,9 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
   }
 
   const flush = async () => {
-    while (queue.length > 0 || running) {
-      if (!running) start();
-      await running;
+    while (queue.length > 0 || running.size > 0) {
+      if (running.size === 0) start();
+      await Promise.all([...running]);
     }
   };
 
@@ -146,7 +167,7 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
       if (closed) return Promise.reject(new DbError("WRITER_CLOSED", "the log writer is closed", { gameId, seq: entry.seq }));
       return new Promise<void>((resolve, reject) => {
         queue.push({ gameId, entry, resolve, reject });
-        if (running) return; // drain() picks it up right after the current flush
+        if (running.size >= maxInFlight) return; // taken when a running flush ends
         if (queue.length >= maxBatch) start();
         else timer ??= setTimeout(start, maxDelayMs);
       });
