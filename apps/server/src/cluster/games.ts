@@ -49,8 +49,6 @@ export type GameRequest =
   | { kind: "createGame"; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }
   | { kind: "claim"; gameId: string };
 
-/** Turn timer of a game rebuilt on another node (the table's turnSeconds is not stored). */
-const RESTORED_TURN_SECONDS = 60;
 /** How long a copy nobody watches (or a finished game's) stays, in ms. */
 const IDLE_DROP_MS = 60_000;
 /** Most running games one scan looks at. */
@@ -174,7 +172,7 @@ export class ClusterGames implements GameDirectory {
         game.stored(e);
         this.fanOut(gameId, e);
       };
-      const room = this.o.host.openRoom({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries, turnSeconds: RESTORED_TURN_SECONDS, store: this.fencedStore(gameId, token), onStored });
+      const room = this.o.host.openRoom({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries, turnSeconds: stored.turnSeconds, store: this.fencedStore(gameId, token), onStored });
       game.attach(room, entries);
       room.start();
       this.cancelDrop(gameId);

@@ -192,7 +192,10 @@ describe("a cluster of three nodes", () => {
   }, 150_000);
 
   it("admin: the live list from any node shows every node's games; end and bot through a node that does not own the game act on the owner; a follower shows the admin every role, a spectator none", async () => {
-    // Three games started one after another from n1 land one per node (placement, as above).
+    // Three games started one after another from n1 land one per node (placement, as above), once
+    // the games left running by the tests before (nobody plays the placement test's) are ended.
+    const leftover = (await http(`${cluster.nodes[0]!.url}/api/admin/games/live`, { token: ADMIN_TOKEN })).body as { id: string }[];
+    for (const g of leftover) expect(await http(`${cluster.nodes[0]!.url}/api/admin/games/${g.id}/end`, { method: "POST", token: ADMIN_TOKEN }), g.id).toMatchObject({ status: 200 });
     await expect
       .poll(async () => ((await (await fetch(`${cluster.nodes[0]!.url}/api/nodes`)).json()) as { load: number }[]).map((n) => n.load), { timeout: 15_000, interval: 100 })
       .toEqual([0, 0, 0]);
