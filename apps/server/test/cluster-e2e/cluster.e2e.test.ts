@@ -215,6 +215,8 @@ describe("a cluster of three nodes", () => {
     const games = [botGame, endedGame, watchedGame];
     const owners = (await Promise.all(games.map((g) => cluster.ownerOf(g)))) as number[];
     expect([...owners].sort()).toEqual([0, 1, 2]);
+    // The table's turn timer is stored with each game, so that a node taking a game over keeps it.
+    for (const g of games) expect(await cluster.sql(`SELECT "turnSeconds" FROM "Game" WHERE id = $1`, [g])).toEqual([{ turnSeconds: 600 }]);
     const admin = (node: number, path: string, method = "GET") => http(`${cluster.nodes[node]!.url}${path}`, { method, token: ADMIN_TOKEN });
 
     // 1. Any node lists the games of all three, each with its owner; every node answered.
