@@ -61,3 +61,28 @@ describe("turn timer and disconnection (DESIGN invariant 7)", () => {
   });
 });
 
+
+describe("the turn timer of a restored game", () => {
+  // A grace longer than the test: only the turn timer can make the bot play the idle seat.
+  const server = useServer({ backend: "pglite", disconnectGraceMs: 60_000 });
+  const players: Player[] = [];
+  afterAll(() => closeAll(players));
+
+  it("is the table's (5 s), stored with the game, not the 60 s default, after a SIGKILL and restart", async () => {
+    const srv = server();
+    const idle = await connectPlayer(srv.url, "idle");
+    players.push(idle);
+    const { gameId } = await startTable([idle], { seats: 4, fillBots: true, turnSeconds: 5 });
+    const waiting = await idle.client.waitFor((v, id) => id === gameId && (v.waitingFor === idle.id || v.phase === "gameOver"), 60_000);
+    if (waiting.view.phase === "gameOver") return; // idle died before ever playing: nothing to time
+    await srv.kill();
+    await srv.restart();
+    const since = Date.now();
+    // The restored room times idle's turn out after 5 s (the bot plays it); with 60 s this times out.
+    const moved = await idle.client.waitFor((_v, id, seq) => id === gameId && seq > waiting.seq, 20_000);
+    expect(moved.seq).toBeGreaterThan(waiting.seq);
+    expect(Date.now() - since).toBeLessThan(20_000);
+    const { entries } = await replayOf(srv.url, gameId, idle.guest.token);
+    expect(entries[waiting.seq]!.by).toBe(idle.id);
+  });
+});

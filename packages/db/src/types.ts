@@ -40,6 +40,8 @@ export interface GameRecord {
   lastSeq: number;
   /** Fencing token of the game's current owner (0: never claimed; see claimGame). */
   fencingToken: number;
+  /** The table's turn timer, in seconds (kept when the game is rebuilt from its log). */
+  turnSeconds: number;
   /** Set once finished (null for a game that ended without a winner or has not ended). */
   winner: Winner | null;
   seats: SeatRecord[];

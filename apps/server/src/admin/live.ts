@@ -47,9 +47,17 @@ export function liveGame(room: GameRoom, node: string, createdAt: Date | null, n
       const life = !p ? 0 : "life" in p ? p.life : standing(p.hideout);
       return { id: s.playerId, name: s.name, bot: s.bot, replaced: room.isReplaced(s.playerId), alive, life };
     }),
-    createdAt: createdAt?.toISOString() ?? null,
-    ageSeconds: createdAt ? Math.max(0, Math.round((now - createdAt.getTime()) / 1000)) : null,
+    ...ageOf(createdAt, now),
   };
+}
+
+/** `game` with its creation time (from the store) and its age at `now` (epoch ms). */
+export function withAge(game: LiveGame, createdAt: Date | null, now: number): LiveGame {
+  return { ...game, ...ageOf(createdAt, now) };
+}
+
+function ageOf(createdAt: Date | null, now: number): Pick<LiveGame, "createdAt" | "ageSeconds"> {
+  return { createdAt: createdAt?.toISOString() ?? null, ageSeconds: createdAt ? Math.max(0, Math.round((now - createdAt.getTime()) / 1000)) : null };
 }
 
 /** Does `game` pass `filter`? */

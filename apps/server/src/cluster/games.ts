@@ -49,8 +49,6 @@ export type GameRequest =
   | { kind: "createGame"; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }
   | { kind: "claim"; gameId: string };
 
-/** Turn timer of a game rebuilt on another node (the table's turnSeconds is not stored). */
-const RESTORED_TURN_SECONDS = 60;
 /** How long a copy nobody watches (or a finished game's) stays, in ms. */
 const IDLE_DROP_MS = 60_000;
 /** Most running games one scan looks at. */
@@ -72,7 +70,7 @@ export class ClusterGames implements GameDirectory {
     this.context = {
       nodeId: o.nodeId,
       log: o.log,
-      ownerOf: async (gameId) => (await o.leases.owner(gameId))?.nodeId ?? null,
+      ownerOf: (gameId) => this.ownerOf(gameId),
       forward: async (nodeId, command) => {
         const reply = (await o.bus.request(nodeId, { kind: "command", ...command } as unknown as Json, Math.max(1000, o.leaseTtlMs))) as unknown as Answer | { notOwner: true };
         return "notOwner" in reply ? "NOT_OWNER" : reply;
@@ -89,6 +87,11 @@ export class ClusterGames implements GameDirectory {
   /** Starts the orphan scan (every half lease). */
   start(): void {
     this.scanTimer = setInterval(() => void this.scan(), Math.max(100, Math.floor(this.o.leaseTtlMs / 2)));
+  }
+
+  /** The node holding the game's lease now, or null (none). Rejects when Redis does not answer. */
+  async ownerOf(gameId: string): Promise<string | null> {
+    return (await this.o.leases.owner(gameId))?.nodeId ?? null;
   }
 
   /** Games owned here (their rooms). */
@@ -169,7 +172,7 @@ export class ClusterGames implements GameDirectory {
         game.stored(e);
         this.fanOut(gameId, e);
       };
-      const room = this.o.host.openRoom({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries, turnSeconds: RESTORED_TURN_SECONDS, store: this.fencedStore(gameId, token), onStored });
+      const room = this.o.host.openRoom({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries, turnSeconds: stored.turnSeconds, store: this.fencedStore(gameId, token), onStored });
       game.attach(room, entries);
       room.start();
       this.cancelDrop(gameId);
@@ -209,6 +212,7 @@ export class ClusterGames implements GameDirectory {
         const game = this.games.get(request.gameId)?.game;
         const room = game?.room;
         if (!game || !room || game.handingOver) return { notOwner: true };
+        if (game.endReason !== null) return { ok: false, code: "GAME_ENDED", message: game.endReason };
         const answer = await room.submit(request.by, request.id, request.command);
         if (!answer.ok && answer.code === "RETRY" && game.room !== room) return { notOwner: true };
         return answer as unknown as Json;
@@ -221,6 +225,30 @@ export class ClusterGames implements GameDirectory {
       case "claim":
         return { claimed: await this.claim(request.gameId) };
     }
+  }
+
+  /**
+   * Admin action on the owner: ends running game `gameId` without a winner. New commands are refused
+   * (GAME_ENDED) at once, the queued ones finish and are stored, the game is stored `abandoned`, every
+   * node's sockets are told (the "ended" message of the game's channel), and only then is the lease
+   * released (so no node claims the game meanwhile). "notOwner" when this node does not own the game
+   * (the caller asks the owner), "over" when the game is over already. Rejects when the store fails
+   * (the game then stays running here and refuses commands: try again).
+   */
+  async end(gameId: string, reason: string): Promise<"ended" | "over" | "notOwner"> {
+    const entry = this.games.get(gameId);
+    const room = entry?.game.room;
+    if (!entry || !room || entry.game.handingOver) return "notOwner";
+    if (room.over || entry.game.endReason !== null) return "over";
+    entry.game.refuseCommands(reason);
+    await this.o.host.endGame(gameId, reason);
+    await this.o.store.flush();
+    await this.o.store.admin.abandonGame(gameId);
+    const message: GameChannelMessage = { kind: "ended", reason };
+    await this.o.bus.publish(channelOf(gameId), message as unknown as Json).catch((error: unknown) => this.o.log.warn({ err: error, gameId }, "could not tell the other nodes that the game ended"));
+    this.forget(gameId, reason);
+    await this.o.keeper.release(gameId).catch(() => undefined);
+    return "ended";
   }
 
   /**
@@ -340,7 +368,7 @@ export class ClusterGames implements GameDirectory {
       try {
         unsubscribe = await this.o.bus.subscribe(channelOf(gameId), (m) => {
           const message = m as unknown as GameChannelMessage;
-          if (game) game.onChannel(message);
+          if (game) this.onChannel(game, message);
           else early.push(message);
         });
       } catch (error) {
@@ -348,7 +376,8 @@ export class ClusterGames implements GameDirectory {
       }
       try {
         const stored = known ?? (await this.o.store.getGame(gameId));
-        if (!stored) {
+        // An ended game is gone, as on a single node (GAME_NOT_FOUND); a finished one stays for resumes.
+        if (!stored || stored.status === "abandoned") {
           await unsubscribe?.();
           return null;
         }
@@ -356,7 +385,7 @@ export class ClusterGames implements GameDirectory {
         const made = SharedGame.from({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries }, this.context);
         game = made;
         this.games.set(gameId, { game: made, unsubscribe, dropTimer: null });
-        for (const m of early) made.onChannel(m);
+        for (const m of early) this.onChannel(made, m);
         if (made.subscriberCount === 0) this.scheduleDrop(gameId);
         return made;
       } catch (error) {
@@ -374,11 +403,31 @@ export class ClusterGames implements GameDirectory {
     const entry = this.games.get(game.id);
     if (!entry || entry.unsubscribe) return;
     try {
-      entry.unsubscribe = await this.o.bus.subscribe(channelOf(game.id), (m) => game.onChannel(m as unknown as GameChannelMessage));
+      entry.unsubscribe = await this.o.bus.subscribe(channelOf(game.id), (m) => this.onChannel(game, m as unknown as GameChannelMessage));
       if (!game.room) await game.catchUp();
     } catch (error) {
       this.o.log.debug({ err: error, gameId: game.id }, "could not subscribe to the game's channel");
     }
+  }
+
+  /** A message of a game's channel for this node's copy; an ended game's copy is dropped. */
+  private onChannel(game: SharedGame, message: GameChannelMessage): void {
+    if (message.kind === "ended") this.forget(game.id, message.reason);
+    else game.onChannel(message);
+  }
+
+  /** Drops the copy of a game an admin ended, telling its subscribers (GAME_ENDED) first. */
+  private forget(gameId: string, reason: string): void {
+    const entry = this.games.get(gameId);
+    if (!entry) return;
+    entry.game.ended(reason);
+    if (entry.game.room) {
+      this.o.host.evict(entry.game.room);
+      entry.game.detach();
+    }
+    if (entry.dropTimer) clearTimeout(entry.dropTimer);
+    this.games.delete(gameId);
+    void entry.unsubscribe?.();
   }
 
   private scheduleDrop(gameId: string): void {

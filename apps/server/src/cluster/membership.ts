@@ -35,6 +35,8 @@ export interface MembershipOptions {
   ttlMs?: number;
   /** Heartbeat failures (Redis unreachable): the loop goes on and beats again next interval. */
   onError?: (error: Error) => void;
+  /** Called after each heartbeat Redis took (this node reaches Redis). */
+  onBeat?: () => void;
 }
 
 export interface Membership {
@@ -92,6 +94,7 @@ export function createMembership(redis: Redis, keys: ClusterKeys, options: Membe
   const beat = async (): Promise<void> => {
     if (!self) throw new Error("this node is not registered");
     await BEAT.run(redis, [keys.node(self.nodeId), keys.nodes()], [self.nodeId, JSON.stringify(self.info), ttlMs]);
+    options.onBeat?.();
   };
   const stop = () => {
     if (timer) clearInterval(timer);

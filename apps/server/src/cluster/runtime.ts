@@ -18,6 +18,7 @@ import { createLeases, keepAlive, type LeaseKeeper } from "./lease.js";
 import { ClusterLobby, type TableRequest } from "./lobby.js";
 import { createMembership, type LiveNode, type Membership } from "./membership.js";
 import { connectRedis, type Redis } from "./redis.js";
+import { watchRedis, type RedisWatch } from "./redis-watch.js";
 
 /** The running cluster layer of a node. */
 export interface ClusterRuntime {
@@ -37,6 +38,12 @@ export interface ClusterRuntime {
    * taken. Throws when `kind` is served already.
    */
   serve(kind: string, handler: RequestHandler): void;
+  /** This node has not reached Redis for longer than a lease (it owns no game now): /readyz says 503. */
+  readonly redisLost: boolean;
+  /** Redis is lost here while another node is ready: this node's players are better served elsewhere. */
+  readonly isolated: boolean;
+  /** Calls `listener` each time this node becomes isolated (see `isolated`). */
+  onIsolated(listener: () => void): void;
   /** Live nodes (membership), sorted by id. Rejects when Redis is unreachable. */
   liveNodes(): Promise<LiveNode[]>;
   /** Placement: creates a table's game on the least loaded live node; resolves with its id. */
@@ -59,7 +66,8 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
   const redis: Redis = await connectRedis(config.REDIS_URL!, { name: `bang-${nodeId}`, onError: (e) => log.debug({ err: e }, "redis connection error") });
   const keys = createKeys(config.REDIS_PREFIX);
   const bus: MessageBus = await createRedisBus({ keys, publisher: redis, onError: (e) => log.debug({ err: e }, "bus error") });
-  const membership: Membership = createMembership(redis, keys, { heartbeatMs: config.HEARTBEAT_MS, ttlMs: 3 * config.HEARTBEAT_MS, onError: (e) => log.warn({ err: e }, "heartbeat failed") });
+  let watch: RedisWatch | null = null;
+  const membership: Membership = createMembership(redis, keys, { heartbeatMs: config.HEARTBEAT_MS, ttlMs: 3 * config.HEARTBEAT_MS, onError: (e) => log.warn({ err: e }, "heartbeat failed"), onBeat: () => watch?.ok() });
   const leases = createLeases(redis, keys);
   let games: ClusterGames | null = null;
   const keeper: LeaseKeeper = keepAlive(leases, Math.max(1, Math.floor(ttl / 3)), {
@@ -98,6 +106,19 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
   }, config.HEARTBEAT_MS);
   owned.start();
   let draining = false;
+  const isolatedListeners = new Set<() => void>();
+  const redisWatch = watchRedis({
+    lostAfterMs: ttl,
+    everyMs: config.HEARTBEAT_MS,
+    peers: async () => (await membership.liveNodes()).filter((n) => n.nodeId !== nodeId).map((n) => n.url),
+    ready: async (url) => (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) })).ok,
+    onIsolated: () => {
+      log.error({ lostAfterMs: ttl }, "Redis unreachable from this node while other nodes serve: closing its sockets");
+      for (const listener of isolatedListeners) listener();
+    },
+    onBack: () => log.warn("Redis answers again"),
+  });
+  watch = redisWatch;
 
   return {
     nodeId,
@@ -108,6 +129,15 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
     serve(kind, handler) {
       if (["table", "command", "presence", "createGame", "claim"].includes(kind) || services.has(kind)) throw new Error(`requests of kind "${kind}" are served already`);
       services.set(kind, handler);
+    },
+    get redisLost() {
+      return redisWatch.lost;
+    },
+    get isolated() {
+      return redisWatch.isolated;
+    },
+    onIsolated(listener) {
+      isolatedListeners.add(listener);
     },
     liveNodes: () => membership.liveNodes(),
     async place(game) {
@@ -144,6 +174,7 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
     },
     async close() {
       clearInterval(loadTimer);
+      redisWatch.stop();
       membership.stop();
       lobby.close();
       await owned.close();

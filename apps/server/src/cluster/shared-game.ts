@@ -49,8 +49,11 @@ export interface SharedGameContext {
   idle(game: SharedGame): void;
 }
 
-/** A message on a game's channel: a stored entry, or the announcement of a new owner. */
-export type GameChannelMessage = { kind: "entry"; seq: number; command: Command } | { kind: "owner"; nodeId: string; seq: number };
+/**
+ * A message on a game's channel: a stored entry, the announcement of a new owner, or the end of the
+ * game by an admin (stored `abandoned` before it is published; `reason` goes to the sockets).
+ */
+export type GameChannelMessage = { kind: "entry"; seq: number; command: Command } | { kind: "owner"; nodeId: string; seq: number } | { kind: "ended"; reason: string };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -70,6 +73,8 @@ export class SharedGame implements GameHandle {
   private ownerHint: string | null = null;
   private catchingUp: Promise<void> | null = null;
   private again = false;
+  /** Why an admin ended the game; from then on its commands are refused GAME_ENDED. */
+  private endedWith: string | null = null;
 
   private constructor(
     readonly id: string,
@@ -114,6 +119,33 @@ export class SharedGame implements GameHandle {
 
   hasPlayer(playerId: string): boolean {
     return this.seats.some((s) => s.playerId === playerId && !s.bot);
+  }
+
+  /** Why an admin ended the game, or null while it was not ended. */
+  get endReason(): string | null {
+    return this.endedWith;
+  }
+
+  /** An admin is ending the game: every command is refused (GAME_ENDED) from now on. */
+  refuseCommands(reason: string): void {
+    this.endedWith ??= reason;
+  }
+
+  /**
+   * The game was ended by an admin (and stored `abandoned`): commands are refused, and every
+   * subscriber of this node is told once (error GAME_ENDED, as a single node's room tells its own).
+   */
+  ended(reason: string): void {
+    this.refuseCommands(reason);
+    const subscribers = [...this.subscribers];
+    this.subscribers.clear();
+    for (const sub of subscribers) {
+      try {
+        sub.deliver({ type: "error", code: "GAME_ENDED", message: this.endedWith ?? reason });
+      } catch (error) {
+        this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
+      }
+    }
   }
 
   snapshot(viewer: Viewer): ServerMessage {
@@ -183,6 +215,7 @@ export class SharedGame implements GameHandle {
   async submit(by: string, commandId: string, command: GameCommand): Promise<Answer> {
     const deadline = performance.now() + this.ctx.retryBudgetMs;
     for (;;) {
+      if (this.endedWith !== null) return { ok: false, code: "GAME_ENDED", message: this.endedWith };
       const room = this.roomNow;
       if (room && !this.handingOver) {
         const answer = await room.submit(by, commandId, command);
@@ -212,6 +245,10 @@ export class SharedGame implements GameHandle {
   onChannel(message: GameChannelMessage): void {
     if (message.kind === "entry") {
       if (!this.roomNow) this.accept(message.seq, message.command);
+      return;
+    }
+    if (message.kind === "ended") {
+      this.ended(message.reason);
       return;
     }
     if (message.nodeId === this.ctx.nodeId) return;

@@ -95,6 +95,7 @@ export class GameHost implements GameDirectory {
       setup,
       tableCode: args.tableCode,
       seats: args.seats.map((s) => ({ seat: s.index, playerId: s.playerId, name: s.name, botKind: s.bot })),
+      turnSeconds: args.turnSeconds,
       ...(cluster.fencingToken === undefined ? {} : { fencingToken: cluster.fencingToken }),
     });
     const room = this.openRoom({ id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], turnSeconds: args.turnSeconds, store: cluster.store, onStored: cluster.onStored });
@@ -134,8 +135,8 @@ export class GameHost implements GameDirectory {
     return true;
   }
 
-  /** Reopens every running game of the store (after a restart), each from its stored log. */
-  async restore(turnSeconds = 60): Promise<number> {
+  /** Reopens every running game of the store (after a restart), each from its stored log with its own turn timer. */
+  async restore(): Promise<number> {
     const games = await this.store.listGames({ status: "running" });
     let restored = 0;
     for (const game of games) {
@@ -143,7 +144,7 @@ export class GameHost implements GameDirectory {
       try {
         const entries = await this.store.loadLog(game.id);
         const seats: RoomSeat[] = game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
-        const room = this.openRoom({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, turnSeconds });
+        const room = this.openRoom({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, turnSeconds: game.turnSeconds });
         room.start();
         restored++;
       } catch (error) {

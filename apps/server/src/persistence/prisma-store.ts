@@ -22,6 +22,7 @@ export function toStoredGame(g: GameRecord): StoredGame {
     winner: g.winner,
     lastSeq: g.lastSeq,
     fencingToken: g.fencingToken,
+    turnSeconds: g.turnSeconds,
   };
 }
 
@@ -59,6 +60,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
         setup: game.setup,
         tableCode: game.tableCode,
         fencingToken: game.fencingToken,
+        turnSeconds: game.turnSeconds,
         seats: game.seats.map((s) => ({ seat: s.seat, name: s.name, botKind: s.botKind, playerId: s.botKind ? null : s.playerId })),
       });
     },

@@ -36,6 +36,8 @@ export interface StoredGame {
   lastSeq: number;
   /** Fencing token of the game's current owner (0: never claimed). */
   fencingToken: number;
+  /** The table's turn timer, in seconds: a game rebuilt from its log (restart, failover) keeps it. */
+  turnSeconds: number;
 }
 
 /**
@@ -48,8 +50,11 @@ export interface GameStore {
   /** The database behind the store, for the services that keep their own tables (ratings, tournaments). */
   readonly db: DbHandle;
   createGuest(name: string): Promise<{ id: string; name: string }>;
-  /** Creates a running game; `fencingToken` is the creating owner's lease token (cluster mode, default 0). */
-  createGame(game: { id: string; setup: GameSetup; tableCode: string | null; seats: StoredSeat[]; fencingToken?: number }): Promise<void>;
+  /**
+   * Creates a running game; `fencingToken` is the creating owner's lease token (cluster mode, default
+   * 0), `turnSeconds` the table's turn timer (default 60).
+   */
+  createGame(game: { id: string; setup: GameSetup; tableCode: string | null; seats: StoredSeat[]; fencingToken?: number; turnSeconds?: number }): Promise<void>;
   /**
    * A takeover's claim (DESIGN invariant 2): raises the game's fencing token to `token` if it is
    * greater; resolves with the lastSeq then (replay the log up to it), or null when a later owner

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { liveGame, matchesLive, type LiveFilter } from "../admin/live.js";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { AdminUnavailable, createOwnerActions, singleNodeAdminGames, type AdminGames, type AdminOutcome, type OwnerActions } from "../admin/games.js";
+import { matchesLive, withAge, type LiveFilter } from "../admin/live.js";
+import { adminRequestHandler, createAdminRelay, LIVE_TIMEOUT_MS } from "../cluster/admin-relay.js";
 import { authErrors, errorBody, gameIdParams, historyGame, historyQuery, liveGame as liveGameSchema, liveQuery, nodeBody, okBody, signInBody, statisticsBody, timelineBody } from "../admin/schemas.js";
 import { computeStatistics } from "../admin/stats.js";
 import { timelineOf } from "../admin/timeline.js";
@@ -42,6 +44,50 @@ function day(field: string, text: string | undefined, endOfDay = false): Date | 
 
 /** Most finished games the statistics read. */
 const STATS_LIMIT = 5_000;
+/** Response header of the live games list naming the nodes that did not answer in time (comma-separated ids). */
+const MISSING_NODES_HEADER = "x-bang-missing-nodes";
+
+/** HTTP status of each refusal of an admin action. */
+const STATUS_OF: Record<Exclude<AdminOutcome, { ok: true }>["code"], number> = { GAME_NOT_FOUND: 404, NOT_SEATED: 409, RETRY: 503 };
+
+function send(reply: FastifyReply, outcome: AdminOutcome) {
+  if (outcome.ok) return { ok: true };
+  return reply.code(STATUS_OF[outcome.code]).send({ code: outcome.code, message: outcome.message });
+}
+
+/**
+ * The node's admin actions on live games: its own rooms on a single node; on a cluster the relay
+ * (every node's list, each action on the game's owner), and this node's inbox answers the others.
+ */
+function adminGamesOf(app: FastifyInstance): AdminGames {
+  const cluster = app.cluster;
+  const owner: OwnerActions = createOwnerActions({
+    nodeId: cluster?.nodeId ?? app.adminAuth.nodeId,
+    host: app.host,
+    replaceSeatByBot: (gameId, seat) => app.store.admin.replaceSeatByBot(gameId, seat),
+    endRoom: cluster
+      ? (gameId, reason) => cluster.games.end(gameId, reason)
+      : async (gameId, reason) => {
+          if (!(await app.host.endGame(gameId, reason))) return "notOwner";
+          await app.store.flush();
+          await app.store.admin.abandonGame(gameId);
+          return "ended";
+        },
+    tableFinished: (code) => (cluster ? cluster.lobby.finished(code) : app.tables.finished(code)),
+    log: app.log,
+  });
+  if (!cluster) return singleNodeAdminGames(owner);
+  cluster.serve("admin", adminRequestHandler(owner));
+  return createAdminRelay({
+    nodeId: cluster.nodeId,
+    bus: cluster.bus,
+    owner,
+    liveNodes: () => cluster.liveNodes(),
+    ownerOf: (gameId) => cluster.games.ownerOf(gameId),
+    isRunning: async (gameId) => (await app.store.getGame(gameId))?.status === "running",
+    retryBudgetMs: 2 * app.config.LEASE_TTL_MS + 2000,
+  });
+}
 
 /**
  * The admin API. POST /api/admin/sessions signs in (open, throttled); everything else sits behind one
@@ -49,6 +95,7 @@ const STATS_LIMIT = 5_000;
  * a game's timeline with its log for `bang replay`, history, statistics and nodes.
  */
 export async function adminRoutes(app: FastifyInstance, opts: { connections: Set<Connection> }): Promise<void> {
+  const liveGames = adminGamesOf(app);
   app.post<{ Body: { name: string; password: string } }>(
     "/api/admin/sessions",
     {
@@ -84,34 +131,45 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Set
 
     admin.get<{ Querystring: LiveFilter }>(
       "/api/admin/games/live",
-      { schema: { tags: TAGS, security, summary: "Running games of this node (filter by mode, search by player)", querystring: liveQuery, response: { 200: { type: "array", items: liveGameSchema }, ...authErrors } } },
-      async (req) => {
+      {
+        schema: {
+          tags: TAGS,
+          security,
+          summary: "Running games of every live node (filter by mode, search by player), newest first",
+          description: `On a cluster every live node is asked for its games (each has ${LIVE_TIMEOUT_MS} ms); the ids of the nodes that did not answer in time are in the ${MISSING_NODES_HEADER} header (comma-separated; absent when every node answered), and the list holds the others' games.`,
+          querystring: liveQuery,
+          response: {
+            200: { type: "array", items: liveGameSchema, headers: { [MISSING_NODES_HEADER]: { type: "string", description: "ids of the nodes that did not answer, comma-separated" } } },
+            503: errorBody,
+            ...authErrors,
+          },
+        },
+      },
+      async (req, reply) => {
+        let found;
+        try {
+          found = await liveGames.live();
+        } catch (error) {
+          if (error instanceof AdminUnavailable) return reply.code(503).send({ code: "RETRY", message: error.message });
+          throw error;
+        }
+        if (found.missing.length > 0) {
+          reply.header(MISSING_NODES_HEADER, found.missing.join(","));
+          req.log.warn({ missing: found.missing }, "live games: some nodes did not answer");
+        }
         const stored = new Map((await app.store.listGames({ status: "running", limit: 500 })).map((g) => [g.id, g.createdAt]));
         const now = Date.now();
-        return app.host
-          .all()
-          .filter((r) => !r.over)
-          .map((r) => liveGame(r, app.adminAuth.nodeId, stored.get(r.id) ?? null, now))
+        return found.games
           .filter((g) => matchesLive(g, req.query))
+          .map((g) => withAge(g, stored.get(g.id) ?? null, now))
           .sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
       },
     );
 
     admin.post<{ Params: { id: string } }>(
       "/api/admin/games/:id/end",
-      { schema: { tags: TAGS, security, summary: "End a running game without a winner (stored as abandoned)", params: gameIdParams, response: { 200: okBody, 404: errorBody, ...authErrors } } },
-      async (req, reply) => {
-        const room = app.host.get(req.params.id);
-        const code = room?.tableCode ?? null;
-        if (!(await app.host.endGame(req.params.id, `an admin (${req.admin!.name}) ended the game`))) {
-          return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no running game ${req.params.id} on this node` });
-        }
-        await app.store.flush();
-        await app.store.admin.abandonGame(req.params.id);
-        if (code) app.tables.finished(code);
-        req.log.info({ gameId: req.params.id, admin: req.admin!.name }, "game ended by an admin");
-        return { ok: true };
-      },
+      { schema: { tags: TAGS, security, summary: "End a running game without a winner (stored as abandoned), on whichever node owns it", params: gameIdParams, response: { 200: okBody, 404: errorBody, 503: errorBody, ...authErrors } } },
+      async (req, reply) => send(reply, await liveGames.end(req.params.id, req.admin!.name)),
     );
 
     admin.post<{ Params: { id: string; playerId: string } }>(
@@ -120,20 +178,12 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Set
         schema: {
           tags: TAGS,
           security,
-          summary: "Replace a seated player by the bot for the rest of the game",
+          summary: "Replace a seated player by the bot for the rest of the game, on whichever node owns it",
           params: { type: "object", required: ["id", "playerId"], additionalProperties: false, properties: { id: gameIdParams.properties.id, playerId: { type: "string", minLength: 1, maxLength: 64 } } },
-          response: { 200: okBody, 404: errorBody, 409: errorBody, ...authErrors },
+          response: { 200: okBody, 404: errorBody, 409: errorBody, 503: errorBody, ...authErrors },
         },
       },
-      async (req, reply) => {
-        const room = app.host.get(req.params.id);
-        if (!room || room.over) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no running game ${req.params.id} on this node` });
-        if (!room.hasPlayer(req.params.playerId)) return reply.code(409).send({ code: "NOT_SEATED", message: `${req.params.playerId} is no person seated in this game` });
-        room.replaceByBot(req.params.playerId);
-        await app.store.admin.replaceSeatByBot(room.id, room.seats.find((s) => s.playerId === req.params.playerId)!.index);
-        req.log.info({ gameId: room.id, playerId: req.params.playerId, admin: req.admin!.name }, "player replaced by the bot");
-        return { ok: true };
-      },
+      async (req, reply) => send(reply, await liveGames.replaceByBot(req.params.id, req.params.playerId, req.admin!.name)),
     );
 
     admin.get<{ Params: { id: string } }>(

@@ -14,9 +14,19 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Set<Co
   app.onSeated((playerIds, gameId) => {
     for (const c of connections) if (c.playerId && playerIds.includes(c.playerId)) c.seatedIn(gameId);
   });
+  // A node cut off from Redis while others serve sends its players to them (1013: try again later,
+  // through the balancer); the SDK reconnects and resumes.
+  const ISOLATED = "this node lost the cluster's Redis: reconnect to another node";
+  app.cluster?.onIsolated(() => {
+    for (const c of connections) c.close(1013, ISOLATED);
+  });
   app.get("/ws", { websocket: true, schema: { hide: true } }, (socket) => {
     if (!app.host.accepts) {
       socket.close(1001, "server shutting down");
+      return;
+    }
+    if (app.cluster?.isolated) {
+      socket.close(1013, ISOLATED);
       return;
     }
     const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets });

@@ -6,8 +6,10 @@
  * exactly once by command id.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeAll, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
+import { createGuest } from "@bang/client";
+import { closeAll, http, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
 import { checkFrame } from "../support/secrets.js";
+import { ADMIN_TOKEN } from "../support/server.js";
 import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -188,4 +190,89 @@ describe("a cluster of three nodes", () => {
       await cluster.nodes[drained]!.restart();
     }
   }, 150_000);
+
+  it("admin: the live list from any node shows every node's games; end and bot through a node that does not own the game act on the owner; a follower shows the admin every role, a spectator none", async () => {
+    // Three games started one after another from n1 land one per node (placement, as above), once
+    // the games left running by the tests before (nobody plays the placement test's) are ended.
+    const leftover = (await http(`${cluster.nodes[0]!.url}/api/admin/games/live`, { token: ADMIN_TOKEN })).body as { id: string }[];
+    for (const g of leftover) expect(await http(`${cluster.nodes[0]!.url}/api/admin/games/${g.id}/end`, { method: "POST", token: ADMIN_TOKEN }), g.id).toMatchObject({ status: 200 });
+    await expect
+      .poll(async () => ((await (await fetch(`${cluster.nodes[0]!.url}/api/nodes`)).json()) as { load: number }[]).map((n) => n.load), { timeout: 15_000, interval: 100 })
+      .toEqual([0, 0, 0]);
+    // bob sits with two bots and never plays: the bots play up to his turn, then the game waits.
+    const bob = await clusterPlayer(cluster, 0, "admin-bob");
+    everyone.push(bob);
+    const botGame = (await startTable([bob], { seats: 3, fillBots: true, turnSeconds: 600 })).gameId;
+    // Three people, one on each node: the game an admin ends.
+    const enders: (Player & { nodes: number[] })[] = [];
+    for (let i = 0; i < 3; i++) enders.push(await clusterPlayer(cluster, i, `admin-e${i}`));
+    everyone.push(...enders);
+    const endedGame = (await startTable(enders, { seats: 3, turnSeconds: 600 })).gameId;
+    const cat = await clusterPlayer(cluster, 0, "admin-cat");
+    everyone.push(cat);
+    // Five seats: roles are secret (with three players they are all public, RULES part C).
+    const watchedGame = (await startTable([cat], { seats: 5, fillBots: true, turnSeconds: 600 })).gameId;
+    const games = [botGame, endedGame, watchedGame];
+    const owners = (await Promise.all(games.map((g) => cluster.ownerOf(g)))) as number[];
+    expect([...owners].sort()).toEqual([0, 1, 2]);
+    // The table's turn timer is stored with each game, so that a node taking a game over keeps it.
+    for (const g of games) expect(await cluster.sql(`SELECT "turnSeconds" FROM "Game" WHERE id = $1`, [g])).toEqual([{ turnSeconds: 600 }]);
+    const admin = (node: number, path: string, method = "GET") => http(`${cluster.nodes[node]!.url}${path}`, { method, token: ADMIN_TOKEN });
+
+    // 1. Any node lists the games of all three, each with its owner; every node answered.
+    for (const node of [0, 1, 2]) {
+      const res = await fetch(`${cluster.nodes[node]!.url}/api/admin/games/live`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-bang-missing-nodes")).toBeNull();
+      const live = (await res.json()) as { id: string; node: string; createdAt: string | null }[];
+      for (const [i, g] of games.entries()) expect(live.find((l) => l.id === g), `${g} from n${node + 1}`).toMatchObject({ node: cluster.ids[owners[i]!], createdAt: expect.any(String) });
+      // The filters apply to the merged list.
+      expect(((await admin(node, "/api/admin/games/live?player=admin-e1")).body as { id: string }[]).map((g) => g.id)).toEqual([endedGame]);
+    }
+
+    // 2. On a node that does not own the game, the admin's view (the admin game page's replay) shows
+    // every role; a spectator's, over HTTP or a WebSocket there, shows no living player's secret role.
+    const follower = (owners[2]! + 1) % 3;
+    const secretsOf = (view: { phase: string; players: { alive: boolean; role: string | null }[] }) => view.players.filter((p) => p.alive && p.role !== null && p.role !== "sheriff");
+    const adminView = await replayOf(cluster.nodes[follower]!.url, watchedGame, ADMIN_TOKEN);
+    expect(adminView.view.players.map((p) => p.role).filter((r) => r === null)).toEqual([]);
+    expect(adminView.view.viewer).toEqual({ kind: "admin" });
+    expect(secretsOf(adminView.view).length).toBeGreaterThan(0);
+    const stranger = await createGuest(cluster.nodes[follower]!.url, "admin-stranger");
+    expect(secretsOf((await replayOf(cluster.nodes[follower]!.url, watchedGame, stranger.token)).view)).toEqual([]);
+    const watcher = await clusterPlayer(cluster, follower, "admin-watcher");
+    everyone.push(watcher);
+    await watcher.client.spectate(watchedGame);
+    expect(watcher.nodes).toEqual([follower]);
+    const frames = watcher.sockets.flatMap((s) => s.frames);
+    expect(frames.filter((f) => checkFrame(f, null).game).length).toBeGreaterThan(0);
+    expect(frames.flatMap((f) => checkFrame(f, null).violations)).toEqual([]);
+
+    // 3. The bot takes bob's seat through a node that does not own the game (the owner's room plays it).
+    const botOwner = owners[0]!;
+    const via = (botOwner + 1) % 3;
+    expect((await storedLog(cluster, botGame)).entries.filter((e) => e.playerId === bob.id)).toEqual([]);
+    expect(await admin(via, `/api/admin/games/${botGame}/players/nobody/bot`, "POST")).toMatchObject({ status: 409, body: { code: "NOT_SEATED" } });
+    expect(await admin(via, `/api/admin/games/${botGame}/players/${bob.id}/bot`, "POST")).toMatchObject({ status: 200, body: { ok: true } });
+    // bob sends nothing, yet his seat plays (the game goes on to its end).
+    await expect.poll(async () => (await storedLog(cluster, botGame)).entries.filter((e) => e.playerId === bob.id).length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
+
+    // 4. The game owned by one node is ended through another: its players on all three nodes are told.
+    const endOwner = owners[1]!;
+    const caller = (endOwner + 2) % 3;
+    expect(new Set(enders.map((p) => p.nodes.at(-1))).size).toBe(3);
+    expect(await admin(caller, `/api/admin/games/${endedGame}/end`, "POST")).toMatchObject({ status: 200, body: { ok: true } });
+    for (const p of enders) await expect.poll(() => p.errors.map((e) => e.code), { timeout: 10_000, interval: 50 }).toContain("GAME_ENDED");
+    expect((await storedLog(cluster, endedGame)).status).toBe("abandoned");
+    // The lease is released, and no node takes the abandoned game over.
+    await expect.poll(() => cluster.ownerOf(endedGame), { timeout: 5_000, interval: 50 }).toBeNull();
+    for (const node of [0, 1, 2]) expect(((await admin(node, "/api/admin/games/live")).body as { id: string }[]).map((g) => g.id)).not.toContain(endedGame);
+    expect(await admin(endOwner, `/api/admin/games/${endedGame}/end`, "POST")).toMatchObject({ status: 404, body: { code: "GAME_NOT_FOUND" } });
+    expect(await admin(caller, `/api/admin/games/${endedGame}/players/${enders[0]!.id}/bot`, "POST")).toMatchObject({ status: 404, body: { code: "GAME_NOT_FOUND" } });
+    // A player's command after the end is refused on every node, and nothing more is stored.
+    const lastSeq = (await storedLog(cluster, endedGame)).lastSeq;
+    for (const p of enders) await expect(p.client.send(endedGame, { type: "roll" })).rejects.toMatchObject({ code: expect.stringMatching(/GAME_NOT_FOUND|GAME_ENDED/) });
+    expect((await storedLog(cluster, endedGame)).lastSeq).toBe(lastSeq);
+    expect(await cluster.ownerOf(endedGame)).toBeNull();
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
  * the shared one is never touched).
  */
 import type { PlayerView } from "@bang/engine";
+import { createServer, connect, type Socket } from "node:net";
 import { createBot } from "@bang/bots";
 import { newCommandId } from "@bang/client";
 import { afterAll, describe, expect, it } from "vitest";
@@ -144,3 +145,91 @@ describe("a Redis restart during play", () => {
     expect(listed.map((x) => x.nodeId)).toEqual(["n1", "n2", "n3"]);
   }, 180_000);
 });
+
+/**
+ * A TCP proxy to Redis in the test process: the node whose REDIS_URL points here loses Redis when it
+ * is cut (open connections destroyed, new ones closed at once) while the other nodes still reach it.
+ */
+async function redisProxy(target: string): Promise<{ url: string; cut(): void; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const sockets = new Set<Socket>();
+  let cut = false;
+  const server = createServer((client) => {
+    if (cut) return void client.destroy();
+    const redis = connect(Number(upstream.port || 6379), upstream.hostname);
+    const end = () => {
+      client.destroy();
+      redis.destroy();
+      sockets.delete(client);
+      sockets.delete(redis);
+    };
+    for (const s of [client, redis]) {
+      sockets.add(s);
+      s.on("error", end);
+      s.on("close", end);
+    }
+    client.pipe(redis);
+    redis.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut() {
+      cut = true;
+      for (const s of sockets) s.destroy();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("a node cut off from Redis while the others reach it", () => {
+  let cluster: TestCluster | null = null;
+  let proxy: Awaited<ReturnType<typeof redisProxy>> | null = null;
+  const players: Player[] = [];
+  afterAll(async () => {
+    await closeAll(players);
+    await cluster?.dispose();
+    await proxy?.close();
+  }, 60_000);
+
+  it("reports 503 on /readyz after a lease, closes its players' sockets with a reason, and they finish the game on the other node", async () => {
+    proxy = await redisProxy(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379");
+    cluster = await startTestCluster(2, { perNodeEnv: [{ REDIS_URL: proxy.url }, {}] });
+    const c = cluster;
+    // Every player's socket is on n1, the node about to be cut off.
+    const seated = [await clusterPlayer(c, 0, "cut0"), await clusterPlayer(c, 0, "cut1"), await clusterPlayer(c, 0, "cut2"), await clusterPlayer(c, 0, "cut3")];
+    players.push(...seated);
+    const { gameId } = await startTable(seated, { seats: 4, turnSeconds: 600 });
+    const seats = seated.map((p, i) => playSeat(p, gameId, { seed: 90 + i, thinkMs: 15, timeoutMs: 120_000 }));
+    await expect.poll(() => seats.reduce((n, s) => n + s.acks.length, 0), { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(6);
+    const readyz = async (i: number) => {
+      const res = await fetch(`${c.nodes[i]!.url}/readyz`);
+      return { status: res.status, body: (await res.json()) as { status: string } };
+    };
+    expect(await readyz(0)).toEqual({ status: 200, body: { status: "ready" } });
+
+    const cutAt = Date.now();
+    proxy.cut();
+    // Past a lease without Redis, n1 is not ready; n2, which reaches Redis, is.
+    await expect.poll(() => readyz(0), { timeout: LEASE_TTL_MS + 5_000, interval: 50 }).toEqual({ status: 503, body: { status: "redis-unreachable" } });
+    // Counted from the last heartbeat Redis took (at most one 300 ms heartbeat before the cut).
+    expect(Date.now() - cutAt).toBeGreaterThanOrEqual(LEASE_TTL_MS - 400);
+    expect(await readyz(1)).toEqual({ status: 200, body: { status: "ready" } });
+    // n1 closes its players' sockets with a reason; they reconnect (the balancer sends them on) to n2.
+    for (const p of seated) {
+      await expect.poll(() => p.sockets[0]!.closed, { timeout: 10_000, interval: 50 }).toMatchObject({ code: 1013, reason: expect.stringMatching(/Redis/) });
+      await expect.poll(() => p.nodes.at(-1), { timeout: 10_000, interval: 50 }).toBe(1);
+    }
+    // The game goes on there to its end: every seq stored once, each ack at its seq.
+    const finals = await Promise.all(seats.map((s) => s.done));
+    for (const f of finals) expect(f.phase).toBe("gameOver");
+    const stored = await storedLog(c, gameId);
+    const acks = seats.flatMap((s) => s.acks);
+    expect(stored.entries.map((e) => e.seq)).toEqual(Array.from({ length: stored.entries.length }, (_, i) => i + 1));
+    expect(new Set(acks.map((a) => a.id)).size).toBe(acks.length);
+    for (const a of acks) expect(stored.entries[a.seq - 1]).toMatchObject({ clientCommandId: a.id });
+  }, 120_000);
+});
+

@@ -15,6 +15,8 @@ export interface CreateGameInput {
   seats: readonly SeatInput[];
   /** Fencing token of the creating owner (a cluster node's lease token); default 0. */
   fencingToken?: number | undefined;
+  /** The table's turn timer, in seconds; default 60. */
+  turnSeconds?: number | undefined;
 }
 
 export interface ListGamesFilter {
@@ -76,6 +78,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
           setup: toJson(input.setup),
           tableCode: input.tableCode ?? null,
           fencingToken: input.fencingToken ?? 0,
+          turnSeconds: input.turnSeconds ?? 60,
           seats: {
             create: input.seats.map((s) => ({
               seat: s.seat,
@@ -145,6 +148,7 @@ export function toRecord(row: GameRow): GameRecord {
     finishedAt: row.finishedAt,
     lastSeq: row.lastSeq,
     fencingToken: row.fencingToken,
+    turnSeconds: row.turnSeconds,
     winner:
       row.winnerTeam === null || row.winnerPlayers === null
         ? null
