@@ -8,7 +8,18 @@ import { apiUrl, check, request, type HttpOptions } from "./http.js";
  * carrying the server's code (NOT_ORGANISER, ALREADY_REGISTERED, TOO_FEW_PLAYERS, ...).
  */
 
-const queueInfo = z.object({ id: z.string(), mode: z.string(), minSeats: z.number(), maxSeats: z.number(), botsAfterSeconds: z.number().nullable(), maxWaitSeconds: z.number().nullable(), readySeconds: z.number(), waiting: z.number() }).passthrough();
+const queueWaits = z.object({ longestSeconds: z.number().nullable(), windowSeconds: z.number(), matched: z.number(), medianSeconds: z.number().nullable(), p90Seconds: z.number().nullable() });
+/**
+ * A queue's waits in seconds (millisecond precision): `longestSeconds`, the oldest queued player's wait
+ * now (null when nobody is queued); `medianSeconds` and `p90Seconds` (nearest rank) of the waits of the
+ * `matched` players whose game started in the last `windowSeconds` (null when none). A wait runs from
+ * joining to the table being found. No player is named.
+ */
+export type QueueWaits = z.infer<typeof queueWaits>;
+const queueInfo = z
+  .object({ id: z.string(), mode: z.string(), minSeats: z.number(), maxSeats: z.number(), botsAfterSeconds: z.number().nullable(), maxWaitSeconds: z.number().nullable(), readySeconds: z.number(), waiting: z.number(), waits: queueWaits })
+  .passthrough();
+/** A public queue (`GET /api/queues`): its definition, how many wait now and its waits. */
 export type QueueInfo = z.infer<typeof queueInfo>;
 
 const ratingView = z.object({ playerId: z.string(), mode: z.string(), mu: z.number(), sigma: z.number(), ordinal: z.number(), games: z.number() }).passthrough();
@@ -69,7 +80,7 @@ const json = (token: string | null, body?: unknown): RequestInit => ({
 });
 const path = (id: string, rest = "") => `/api/tournaments/${encodeURIComponent(id)}${rest}`;
 
-/** The public queues and how many wait in each (`GET /api/queues`). */
+/** The public queues, how many wait in each and their waits (`GET /api/queues`). */
 export async function fetchQueues(baseUrl: string, options: HttpOptions = {}): Promise<QueueInfo[]> {
   return check(z.array(queueInfo), await request(apiUrl(baseUrl, "/api/queues"), json(null), options), "GET /api/queues");
 }
