@@ -147,12 +147,23 @@ const bracketBody = z.object({
   matches: z.array(
     z.object({ matchId: z.number(), groupId: z.number(), roundId: z.number(), number: z.number(), status: z.string(), players: z.tuple([z.string().nullable(), z.string().nullable()]), winner: z.string().nullable(), gameId: z.string().nullable() }).passthrough(),
   ),
+  viewer: z.object({
+    stages: z.array(z.object({ id: z.number(), type: z.string() }).passthrough()),
+    matches: z.array(z.object({ id: z.number() }).passthrough()),
+    matchGames: z.array(z.object({ id: z.number() }).passthrough()),
+    participants: z.array(z.object({ id: z.number(), name: z.string() }).passthrough()),
+  }),
 });
+/**
+ * A duel tournament's bracket: `matches` (player ids, winner, duel game of each), and `viewer`,
+ * brackets-manager's own data of the stage (stages, matches, matchGames, participants, whose `name`
+ * is the player id) as brackets-viewer's render() takes it.
+ */
 export type TournamentBracket = z.infer<typeof bracketBody>;
 
 /**
  * A duel tournament's bracket (`GET /api/tournaments/:id/bracket`): every match of brackets-manager's
- * stage with its two players, duel game and winner. Throws ClientError NO_BRACKET for a table-format
+ * stage with its two players, duel game and winner, and the library's data for brackets-viewer. Throws ClientError NO_BRACKET for a table-format
  * tournament or before the start.
  */
 export async function fetchBracket(baseUrl: string, id: string, options: HttpOptions = {}): Promise<TournamentBracket> {
