@@ -38,11 +38,11 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL(/\/admin$/);
 }
 
-async function duelTournament(name: string, start: boolean): Promise<{ id: string; guests: Guest[] }> {
+async function duelTournament(name: string, start: boolean, format: "single_elimination" | "round_robin" = "single_elimination", names = NAMES): Promise<{ id: string; guests: Guest[] }> {
   const url = server().url;
   const guests: Guest[] = [];
-  for (const n of NAMES) guests.push(await createGuest(url, n));
-  const t = await createTournament(url, ORGANISER, { name, mode: "duel", format: "single_elimination", noShow: "bot", startsAt: new Date().toISOString() });
+  for (const n of names) guests.push(await createGuest(url, n));
+  const t = await createTournament(url, ORGANISER, { name, mode: "duel", format, noShow: "bot", startsAt: new Date().toISOString() });
   await organiseTournament(url, ORGANISER, t.id, { type: "open" });
   for (const g of guests) await registerForTournament(url, g.token, t.id);
   if (start) {
@@ -97,6 +97,27 @@ describe("the bracket of a duel tournament (brackets-viewer)", () => {
     await page.waitForURL(new RegExp(`/admin/games/${first.gameId}$`), { timeout: 10_000 });
     await page.close();
   }, 150_000);
+
+  it("a round robin is drawn too: every duel's winner by name", async () => {
+    const names = NAMES.slice(0, 3);
+    const { id, guests } = await duelTournament("Round robin at the O.K. Corral", true, "round_robin", names);
+    const nameOf = new Map(guests.map((g) => [g.player.id, g.player.name]));
+    await expect.poll(async () => (await fetchTournament(server().url, id)).status, { timeout: 60_000 }).toBe("finished");
+    const bracket = await fetchBracket(server().url, id);
+    const played = bracket.matches.filter((m) => m.winner !== null);
+    // Everyone meets everyone once.
+    expect(played).toHaveLength(3);
+    const page = await browser.context.newPage();
+    await signIn(page);
+    await page.goto(`${web.url}/admin/tournaments/${id}`);
+    await page.waitForSelector('[data-testid="bracket"] .round-robin .match[data-match-id]', { timeout: 15_000 });
+    const winners = () => Promise.all(played.map((m) => page.$$eval(`[data-testid="bracket"] .match[data-match-id="${m.matchId}"] .participant.win .name`, (els) => els.map((e) => e.textContent?.trim()).join("|"))));
+    await expect.poll(winners, { timeout: 15_000 }).toEqual(played.map((m) => nameOf.get(m.winner!)));
+    const text = (await page.textContent('[data-testid="bracket"]')) ?? "";
+    for (const n of names) expect(text).toContain(n);
+    await screenshot(page, "admin-round-robin");
+    await page.close();
+  }, 120_000);
 
   it("a table-format tournament, a duel not started, an unknown id and a server that is down each say so", async () => {
     const page = await browser.context.newPage();
