@@ -82,6 +82,15 @@ describe("duel tournaments, head-to-head brackets (real server)", () => {
     const bracket: TournamentBracket = await fetchBracket(server.url, id);
     expect(bracket.format).toBe("single_elimination");
     expect(bracket.matches).toHaveLength(31);
+    // The library's own data for brackets-viewer: the same matches and results, the players as participants (named by id).
+    expect(bracket.viewer.stages).toMatchObject([{ type: "single_elimination" }]);
+    expect(bracket.viewer.participants.map((p) => p.name).sort()).toEqual([...order].sort());
+    expect(bracket.viewer.matches.map((m) => m.id).sort((x, y) => x - y)).toEqual(bracket.matches.map((m) => m.matchId).sort((x, y) => x - y));
+    const participantName = new Map(bracket.viewer.participants.map((p) => [p.id, p.name]));
+    for (const vm of bracket.viewer.matches as unknown as { id: number; opponent1: { id: number; result?: string }; opponent2: { id: number; result?: string } }[]) {
+      const winnerId = vm.opponent1.result === "win" ? vm.opponent1.id : vm.opponent2.id;
+      expect(participantName.get(winnerId)).toBe(bracket.matches.find((m) => m.matchId === vm.id)!.winner);
+    }
     const seedOf = new Map(order.map((p, i) => [p, i + 1]));
     // Independent computation: each match's winner from its stored game.
     const wins = new Map(order.map((p) => [p, 0]));

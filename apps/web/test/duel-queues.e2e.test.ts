@@ -7,17 +7,20 @@
  * sees the wait, confirms the table found and lands in its game; an admin sees the queues and a
  * tournament's page. Screenshots go to test/screenshots/.
  */
-import { createTournament } from "@bang/client";
+import { createTournament, fetchQueues } from "@bang/client";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listGames } from "../../server/test/support/players.js";
+import { connectPlayer, listGames } from "../../server/test/support/players.js";
 import { useServer } from "../../server/test/support/server.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
 import { startWeb, type WebApp } from "./support/web.js";
 
 const ADMIN = { name: "deputy", password: "silver star 1877" };
 const ORGANISER = "organiser-token-0123456789";
-const QUEUES = [{ id: "web-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 1, readySeconds: 20 }];
+const QUEUES = [
+  { id: "web-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 1, readySeconds: 20 },
+  { id: "web-wait", minSeats: 4, maxSeats: 4, readySeconds: 20 },
+];
 const server = useServer({
   backend: "pglite",
   botDelayMs: 10,
@@ -196,6 +199,8 @@ describe("public queues and the admin pages", () => {
       await page.click('[data-testid="queues-link"]');
       await page.waitForSelector('[data-testid="queue"][data-queue="web-bots"]');
       expect(await page.textContent('[data-testid="queue"][data-queue="web-bots"]')).toContain("4 players, bots after 1 s");
+      // Nobody has waited or been matched in this queue yet.
+      expect(await page.textContent('[data-testid="queue"][data-queue="web-bots"] [data-testid="queue-waits"]')).toBe("nobody waiting now; nobody matched in the last 15 min");
       await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent === "connected");
       await page.click('[data-testid="queue"][data-queue="web-bots"] [data-testid="join-queue"]');
       await page.waitForSelector('[data-testid="queue-status"][data-state="queued"]');
@@ -219,8 +224,12 @@ describe("public queues and the admin pages", () => {
     }
   }, 60_000);
 
-  it("an admin sees the queues, the tournaments and a tournament's page", async () => {
+  it("an admin sees the queues with their waits, the tournaments and a tournament's page", async () => {
     const created = await createTournament(server().url, ORGANISER, { name: "Tombstone Open", tableSize: 4, startsAt: new Date(Date.now() + 3_600_000).toISOString() });
+    // A player waits alone in a queue without bots: the page shows their wait growing.
+    const waiter = await connectPlayer(server().url, "Calamity Jane");
+    const joined = await waiter.client.joinQueue("web-wait");
+    if (joined.state !== "queued") throw new Error(`not queued: ${JSON.stringify(joined)}`);
     const page = await browser.context.newPage();
     await page.goto(`${web.url}/admin/queues`);
     await page.waitForURL(/\/admin\/login/);
@@ -231,7 +240,20 @@ describe("public queues and the admin pages", () => {
     await page.click('nav >> text=Queues');
     await page.waitForSelector('[data-testid="admin-queue"][data-queue="web-bots"]');
     expect(await page.textContent('[data-testid="admin-queue"][data-queue="web-bots"] [data-testid="waiting"]')).toBe("0");
+    const cell = (queue: string, name: string) => page.textContent(`[data-testid="admin-queue"][data-queue="${queue}"] [data-testid="${name}"]`);
+    await expect.poll(() => cell("web-wait", "waiting"), { timeout: 10_000 }).toBe("1");
+    expect(await cell("web-bots", "longest-wait")).toBe("—");
+    // The wait shows and grows (refreshed every 2 s): at least 2 s, at most the time since the join.
+    await expect.poll(async () => Number(/^(\d+) s$/.exec((await cell("web-wait", "longest-wait")) ?? "")?.[1] ?? -1), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const shown = Number(/^(\d+) s$/.exec((await cell("web-wait", "longest-wait")) ?? "")?.[1]);
+    expect(shown).toBeLessThanOrEqual(Math.ceil((Date.now() - joined.joinedAt) / 1000));
+    // The recent waits as the server reports them (a game started from web-bots in the test before, if it ran).
+    const api = (await fetchQueues(server().url)).find((q) => q.id === "web-bots")!;
+    expect(await cell("web-bots", "matched")).toBe(String(api.waits.matched));
+    expect(await cell("web-bots", "median-wait")).toBe(api.waits.medianSeconds === null ? "—" : `${Math.round(api.waits.medianSeconds)} s`);
+    expect(await cell("web-wait", "median-wait")).toBe("—");
     await screenshot(page, "admin-queues");
+    await waiter.client.close();
     await page.click('nav >> text=Tournaments');
     await page.click("text=Tombstone Open");
     await page.waitForURL(new RegExp(`/admin/tournaments/${created.id}$`));

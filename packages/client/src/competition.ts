@@ -8,7 +8,18 @@ import { apiUrl, check, request, type HttpOptions } from "./http.js";
  * carrying the server's code (NOT_ORGANISER, ALREADY_REGISTERED, TOO_FEW_PLAYERS, ...).
  */
 
-const queueInfo = z.object({ id: z.string(), mode: z.string(), minSeats: z.number(), maxSeats: z.number(), botsAfterSeconds: z.number().nullable(), maxWaitSeconds: z.number().nullable(), readySeconds: z.number(), waiting: z.number() }).passthrough();
+const queueWaits = z.object({ longestSeconds: z.number().nullable(), windowSeconds: z.number(), matched: z.number(), medianSeconds: z.number().nullable(), p90Seconds: z.number().nullable() });
+/**
+ * A queue's waits in seconds (millisecond precision): `longestSeconds`, the oldest queued player's wait
+ * now (null when nobody is queued); `medianSeconds` and `p90Seconds` (nearest rank) of the waits of the
+ * `matched` players whose game started in the last `windowSeconds` (null when none). A wait runs from
+ * joining to the table being found. No player is named.
+ */
+export type QueueWaits = z.infer<typeof queueWaits>;
+const queueInfo = z
+  .object({ id: z.string(), mode: z.string(), minSeats: z.number(), maxSeats: z.number(), botsAfterSeconds: z.number().nullable(), maxWaitSeconds: z.number().nullable(), readySeconds: z.number(), waiting: z.number(), waits: queueWaits })
+  .passthrough();
+/** A public queue (`GET /api/queues`): its definition, how many wait now and its waits. */
 export type QueueInfo = z.infer<typeof queueInfo>;
 
 const ratingView = z.object({ playerId: z.string(), mode: z.string(), mu: z.number(), sigma: z.number(), ordinal: z.number(), games: z.number() }).passthrough();
@@ -69,7 +80,7 @@ const json = (token: string | null, body?: unknown): RequestInit => ({
 });
 const path = (id: string, rest = "") => `/api/tournaments/${encodeURIComponent(id)}${rest}`;
 
-/** The public queues and how many wait in each (`GET /api/queues`). */
+/** The public queues, how many wait in each and their waits (`GET /api/queues`). */
 export async function fetchQueues(baseUrl: string, options: HttpOptions = {}): Promise<QueueInfo[]> {
   return check(z.array(queueInfo), await request(apiUrl(baseUrl, "/api/queues"), json(null), options), "GET /api/queues");
 }
@@ -136,12 +147,23 @@ const bracketBody = z.object({
   matches: z.array(
     z.object({ matchId: z.number(), groupId: z.number(), roundId: z.number(), number: z.number(), status: z.string(), players: z.tuple([z.string().nullable(), z.string().nullable()]), winner: z.string().nullable(), gameId: z.string().nullable() }).passthrough(),
   ),
+  viewer: z.object({
+    stages: z.array(z.object({ id: z.number(), type: z.string() }).passthrough()),
+    matches: z.array(z.object({ id: z.number() }).passthrough()),
+    matchGames: z.array(z.object({ id: z.number() }).passthrough()),
+    participants: z.array(z.object({ id: z.number(), name: z.string() }).passthrough()),
+  }),
 });
+/**
+ * A duel tournament's bracket: `matches` (player ids, winner, duel game of each), and `viewer`,
+ * brackets-manager's own data of the stage (stages, matches, matchGames, participants, whose `name`
+ * is the player id) as brackets-viewer's render() takes it.
+ */
 export type TournamentBracket = z.infer<typeof bracketBody>;
 
 /**
  * A duel tournament's bracket (`GET /api/tournaments/:id/bracket`): every match of brackets-manager's
- * stage with its two players, duel game and winner. Throws ClientError NO_BRACKET for a table-format
+ * stage with its two players, duel game and winner, and the library's data for brackets-viewer. Throws ClientError NO_BRACKET for a table-format
  * tournament or before the start.
  */
 export async function fetchBracket(baseUrl: string, id: string, options: HttpOptions = {}): Promise<TournamentBracket> {

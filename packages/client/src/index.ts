@@ -30,6 +30,7 @@ export {
   type TournamentBracket,
   fetchAudit,
   type QueueInfo,
+  type QueueWaits,
   type RatingView,
   type PlayerRating,
   type Standing,

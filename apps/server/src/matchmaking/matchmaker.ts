@@ -6,6 +6,7 @@ import { formTables, ratingWindow, type Proposal } from "./forming.js";
 import type { QueueDefinition } from "./queues.js";
 import type { MatchRelay, RemoteQueueOp } from "./relay.js";
 import type { QueueEntry, QueueStore } from "./store.js";
+import { queueWaits, RECENT_WAITS_WINDOW_MS, type QueueWaits } from "./waits.js";
 
 /** A refused queue request, with its stable code (nothing changed). */
 export class MatchmakingError extends Error {
@@ -55,6 +56,8 @@ interface ReadyCheck {
   entries: QueueEntry[];
   bots: number;
   confirmed: Set<string>;
+  /** When the table was found (epoch ms): the end of its players' waits. */
+  foundAt: number;
   deadline: number;
   timer: NodeJS.Timeout;
   settled: boolean;
@@ -106,6 +109,16 @@ export class Matchmaker {
   /** Players waiting in queue `queueId` now. */
   async waiting(queueId: string): Promise<number> {
     return (await this.opts.store.entries(queueId)).length;
+  }
+
+  /**
+   * Queue `queueId` now, from what the store holds (so the whole cluster's queue on the Redis store):
+   * how many wait, the longest current wait and the recent waits (waits.ts). No player is named.
+   */
+  async summary(queueId: string): Promise<{ waiting: number; waits: QueueWaits }> {
+    const now = this.now();
+    const [entries, recent] = await Promise.all([this.opts.store.entries(queueId), this.opts.store.recentWaits(queueId, now - RECENT_WAITS_WINDOW_MS)]);
+    return { waiting: entries.length, waits: queueWaits(entries.map((e) => e.joinedAt), recent, now) };
   }
 
   /** Joins a queue. QUEUE_NOT_FOUND; ALREADY_PLAYING while seated in a running game; ALREADY_QUEUED when queued or in a ready check. */
@@ -256,7 +269,8 @@ export class Matchmaker {
       for (const proposal of formTables(entries, queue, now)) {
         const matchId = randomUUID();
         const ids = proposal.players.map((p) => p.playerId);
-        const deadline = this.now() + queue.readySeconds * 1000;
+        const foundAt = this.now();
+        const deadline = foundAt + queue.readySeconds * 1000;
         // (Cluster) the holder is recorded BEFORE the claim: a player in a ready check always has one
         // (until the check ends), so no other node mistakes a check being opened for a dead one.
         if (!(await this.recordHolder(matchId, deadline))) continue;
@@ -265,7 +279,7 @@ export class Matchmaker {
           continue;
         }
         for (const id of ids) matched.add(id);
-        this.openCheck(queue, matchId, proposal, deadline);
+        this.openCheck(queue, matchId, proposal, foundAt, deadline);
         found++;
       }
       if (queue.maxWaitSeconds !== null) {
@@ -293,13 +307,14 @@ export class Matchmaker {
   }
 
   /** Opens the ready check of a claimed table (its holder recorded already, in cluster mode). */
-  private openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal, deadline: number): void {
+  private openCheck(queue: QueueDefinition, matchId: string, proposal: Proposal, foundAt: number, deadline: number): void {
     const check: ReadyCheck = {
       matchId,
       queue,
       entries: proposal.players,
       bots: proposal.bots,
       confirmed: new Set(),
+      foundAt,
       deadline,
       settled: false,
       timer: setTimeout(() => {
@@ -372,6 +387,9 @@ export class Matchmaker {
     await this.opts.store.release(check.matchId, check.entries.map((e) => e.playerId));
     await this.opts.relay?.closed(check.matchId);
     for (const e of check.entries) this.opts.notify(e.playerId, { type: "queue", status: { state: "playing", queueId: check.queue.id, gameId } });
+    // Statistics only: a failed write loses these waits, never the game.
+    const waits = check.entries.map((e) => Math.max(0, check.foundAt - e.joinedAt));
+    await this.opts.store.recordWaits(check.queue.id, check.matchId, this.now(), waits).catch((err: unknown) => this.opts.log?.warn({ err, matchId: check.matchId }, "the waits of a started match could not be recorded"));
   }
 
   private queuedStatus(queue: QueueDefinition, entry: QueueEntry): QueueStatus {

@@ -1,9 +1,12 @@
 import type { Placement, QueueEntry, QueueStore } from "./store.js";
+import { RECENT_WAITS_MAX, RECENT_WAITS_WINDOW_MS } from "./waits.js";
 
 /** The single node's queue store: maps in memory (the claim is atomic because it never awaits). */
 export class MemoryQueueStore implements QueueStore {
   private readonly queues = new Map<string, Map<string, QueueEntry>>();
   private readonly places = new Map<string, Placement>();
+  /** Per queue, the recent waits as [startedAt, waitMs], oldest first. */
+  private readonly waits = new Map<string, [number, number][]>();
 
   private queue(queueId: string): Map<string, QueueEntry> {
     let q = this.queues.get(queueId);
@@ -60,8 +63,18 @@ export class MemoryQueueStore implements QueueStore {
     }
   }
 
+  async recordWaits(queueId: string, _matchId: string, at: number, waitsMs: readonly number[]): Promise<void> {
+    const kept = [...(this.waits.get(queueId) ?? []), ...waitsMs.map((w): [number, number] => [at, w])];
+    this.waits.set(queueId, kept.filter(([t]) => t >= at - RECENT_WAITS_WINDOW_MS).slice(-RECENT_WAITS_MAX));
+  }
+
+  async recentWaits(queueId: string, since: number): Promise<number[]> {
+    return (this.waits.get(queueId) ?? []).filter(([t]) => t >= since).map(([, w]) => w);
+  }
+
   async close(): Promise<void> {
     this.queues.clear();
     this.places.clear();
+    this.waits.clear();
   }
 }

@@ -1,10 +1,14 @@
 import { LuaScript, type Redis } from "../cluster/redis.js";
 import type { Placement, QueueEntry, QueueStore } from "./store.js";
+import { RECENT_WAITS_MAX, RECENT_WAITS_WINDOW_MS } from "./waits.js";
 
 /**
  * Keys under `prefix`: `<prefix>mm:q:<queueId>` is a hash playerId -> entry JSON (the queue);
  * `<prefix>mm:p:<playerId>` is the player's place: "q:<queueId>" (queued) or "m:<queueId>:<matchId>"
  * (in a ready check). Every change that touches both runs as one Lua script, so it is atomic.
+ * `<prefix>mm:w:<queueId>` is a sorted set of the recent waits: score the game's start (epoch ms),
+ * member `<matchId>:<seat>:<waitMs>` (no player id), trimmed to the window and RECENT_WAITS_MAX on
+ * every write and expiring with the window.
  */
 const JOIN = new LuaScript(`
 if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
@@ -69,6 +73,7 @@ export class RedisQueueStore implements QueueStore {
 
   private queueKey = (queueId: string) => `${this.prefix}mm:q:${queueId}`;
   private placeKey = (playerId: string) => `${this.prefix}mm:p:${playerId}`;
+  private waitsKey = (queueId: string) => `${this.prefix}mm:w:${queueId}`;
 
   async join(queueId: string, entry: QueueEntry): Promise<boolean> {
     const r = await JOIN.run(this.redis, [this.queueKey(queueId), this.placeKey(entry.playerId)], [queueId, entry.playerId, JSON.stringify(entry)]);
@@ -113,6 +118,23 @@ export class RedisQueueStore implements QueueStore {
     // The place value names the queue: delete only the keys still pointing at this match.
     const values = new Set(places.filter((p): p is string => p !== null && p.endsWith(`:${matchId}`)));
     for (const value of values) await RELEASE.run(this.redis, playerIds.map(this.placeKey), [value]);
+  }
+
+  async recordWaits(queueId: string, matchId: string, at: number, waitsMs: readonly number[]): Promise<void> {
+    if (waitsMs.length === 0) return;
+    const key = this.waitsKey(queueId);
+    await this.redis
+      .multi()
+      .zadd(key, ...waitsMs.flatMap((w, seat) => [at, `${matchId}:${seat}:${Math.round(w)}`]))
+      .zremrangebyscore(key, "-inf", `(${at - RECENT_WAITS_WINDOW_MS}`)
+      .zremrangebyrank(key, 0, -(RECENT_WAITS_MAX + 1))
+      .pexpire(key, RECENT_WAITS_WINDOW_MS)
+      .exec();
+  }
+
+  async recentWaits(queueId: string, since: number): Promise<number[]> {
+    const members = await this.redis.zrangebyscore(this.waitsKey(queueId), since, "+inf");
+    return members.map((m) => Number(m.slice(m.lastIndexOf(":") + 1)));
   }
 
   async close(): Promise<void> {}

@@ -36,5 +36,13 @@ export interface QueueStore {
   requeue(queueId: string, matchId: string, entries: readonly QueueEntry[]): Promise<void>;
   /** Forgets players of match `matchId` (their game started, or they left the ready check). */
   release(matchId: string, playerIds: readonly string[]): Promise<void>;
+  /**
+   * Records the waits (ms, one per human player) of match `matchId`, whose game started at `at` (epoch
+   * ms), for the recent wait statistics (waits.ts): kept RECENT_WAITS_WINDOW_MS, at most RECENT_WAITS_MAX
+   * per queue. Shared by every node on the Redis store.
+   */
+  recordWaits(queueId: string, matchId: string, at: number, waitsMs: readonly number[]): Promise<void>;
+  /** The waits (ms) recorded in queue `queueId` for games started at or after `since` (epoch ms), any order. */
+  recentWaits(queueId: string, since: number): Promise<number[]>;
   close(): Promise<void>;
 }

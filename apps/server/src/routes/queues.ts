@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 const queueBody = {
   type: "object",
-  required: ["id", "mode", "minSeats", "maxSeats", "ratingWindow", "widenPerSecond", "botsAfterSeconds", "maxWaitSeconds", "readySeconds", "turnSeconds", "waiting"],
+  required: ["id", "mode", "minSeats", "maxSeats", "ratingWindow", "widenPerSecond", "botsAfterSeconds", "maxWaitSeconds", "readySeconds", "turnSeconds", "waiting", "waits"],
   properties: {
     id: { type: "string" },
     mode: { type: "string" },
@@ -16,14 +16,26 @@ const queueBody = {
     turnSeconds: { type: "integer" },
     botKind: { type: "string" },
     waiting: { type: "integer", description: "players queued now" },
+    waits: {
+      type: "object",
+      description: "waits in seconds (millisecond precision); a wait runs from joining to the table being found. No player is named.",
+      required: ["longestSeconds", "windowSeconds", "matched", "medianSeconds", "p90Seconds"],
+      properties: {
+        longestSeconds: { type: ["number", "null"], description: "the oldest queued player's wait now; null when nobody is queued" },
+        windowSeconds: { type: "number", description: "how far back the recent waits go (900: the last 15 minutes)" },
+        matched: { type: "integer", description: "players whose game started in the window" },
+        medianSeconds: { type: ["number", "null"], description: "median wait of those players (nearest rank); null when none" },
+        p90Seconds: { type: ["number", "null"], description: "90th percentile of their waits (nearest rank); null when none" },
+      },
+    },
   },
 } as const;
 
-/** GET /api/queues: the public queues (join one over the WebSocket with queueJoin) and how many wait in each. */
+/** GET /api/queues: the public queues (join one over the WebSocket with queueJoin), how many wait in each and their waits. */
 export async function queueRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/queues",
     { schema: { tags: ["matchmaking"], summary: "The public matchmaking queues", response: { 200: { type: "array", items: queueBody } } } },
-    async () => Promise.all(app.matchmaker.definitions().map(async (q) => ({ ...q, waiting: await app.matchmaker.waiting(q.id) }))),
+    async () => Promise.all(app.matchmaker.definitions().map(async (q) => ({ ...q, ...(await app.matchmaker.summary(q.id)) }))),
   );
 }

@@ -6,6 +6,40 @@ import { MIN_TABLE, SURVIVAL_POINTS, WIN_POINTS } from "../tournaments/table-for
 const errorBody = { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" } } } as const;
 const idParams = { type: "object", required: ["id"], properties: { id: { type: "string", minLength: 1, maxLength: 64 } } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } as const;
+/** An object kept whole (the library's records: their nested fields are brackets-model's). */
+const record = { type: "object", additionalProperties: true } as const;
+const bracketBody = {
+  type: "object",
+  required: ["id", "status", "format", "matches", "viewer"],
+  properties: {
+    id: { type: "string" },
+    status: { type: "string" },
+    format: { type: "string", enum: ["single_elimination", "double_elimination", "round_robin"] },
+    matches: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["matchId", "groupId", "roundId", "number", "status", "players", "winner", "gameId"],
+        properties: {
+          matchId: { type: "integer" },
+          groupId: { type: "integer" },
+          roundId: { type: "integer" },
+          number: { type: "integer" },
+          status: { type: "string", enum: ["locked", "waiting", "ready", "running", "completed", "archived"] },
+          players: { type: "array", items: { type: ["string", "null"] }, minItems: 2, maxItems: 2, description: "player ids (null: not known yet, or a bye)" },
+          winner: { type: ["string", "null"] },
+          gameId: { type: ["string", "null"], description: "the match's duel game" },
+        },
+      },
+    },
+    viewer: {
+      type: "object",
+      description: "brackets-manager's data of the stage, as brackets-viewer's render() takes it; participants are named by player id",
+      required: ["stages", "matches", "matchGames", "participants"],
+      properties: { stages: { type: "array", items: record }, matches: { type: "array", items: record }, matchGames: { type: "array", items: record }, participants: { type: "array", items: record } },
+    },
+  },
+} as const;
 
 function bearer(req: FastifyRequest): string | null {
   const auth = req.headers.authorization;
@@ -105,12 +139,12 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(
     "/api/tournaments/:id/bracket",
-    { schema: { tags: ["tournaments"], summary: "A duel tournament's bracket: every match, its players, duel game and winner; 409 NO_BRACKET otherwise", params: idParams, response: { 404: errorBody, 409: errorBody } } },
+    { schema: { tags: ["tournaments"], summary: "A duel tournament's bracket: every match, its players, duel game and winner, and the library's data for brackets-viewer; 409 NO_BRACKET otherwise", params: idParams, response: { 200: bracketBody, 404: errorBody, 409: errorBody } } },
     async (req, reply) =>
       guard(reply, async () => {
         const t = await app.tournaments.get(req.params.id);
         const bracket = await app.tournaments.bracket(t.id);
-        return { id: t.id, status: t.status, format: bracket.format, matches: bracket.matches };
+        return { id: t.id, status: t.status, format: bracket.format, matches: bracket.matches, viewer: bracket.viewer };
       }),
   );
 

@@ -1,6 +1,6 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
-import { Status, type Database, type Match } from "brackets-model";
+import { Status, type Database, type Match, type MatchGame, type Participant, type Stage } from "brackets-model";
 import type { ErrorCode } from "@bang/protocol";
 
 /** Head-to-head formats, for the duel mode (2-seat games). */
@@ -52,6 +52,18 @@ export interface BracketMatch {
   players: [string | null, string | null];
   winner: string | null;
   gameId: string | null;
+}
+
+/**
+ * The library's own data of the bracket, as `brackets-viewer` renders it: the stage, its matches (with
+ * `opponent1`/`opponent2` `{id, position, result}`), match games (none: a match is one duel) and
+ * participants, whose `name` is the player id (the caller shows the player's name).
+ */
+export interface BracketViewerData {
+  stages: Stage[];
+  matches: Match[];
+  matchGames: MatchGame[];
+  participants: Participant[];
 }
 
 const STATUS: Record<number, BracketMatch["status"]> = {
@@ -216,6 +228,12 @@ export class Bracket {
       const gameId = this.gameOfMatch.get(Number(m.id)) || null;
       return { matchId: Number(m.id), groupId: Number(m.group_id), roundId: Number(m.round_id), number: m.number, status: STATUS[m.status] ?? "locked", players, winner, gameId };
     });
+  }
+
+  /** The library's data of the stage, for brackets-viewer (a deep copy). */
+  async viewerData(): Promise<BracketViewerData> {
+    const data = await this.manager.get.stageData(this.stageId);
+    return structuredClone({ stages: data.stage, matches: data.match as Match[], matchGames: data.match_game, participants: data.participant });
   }
 
   /** Over when no match is left to play (every match completed, archived, or a bye). */

@@ -2,7 +2,7 @@ import type { Audited, NoShowPolicy, TableResult, TournamentFormat, TournamentRe
 import type { ErrorCode } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { RoomSeat } from "../games/types.js";
-import { Bracket, BRACKET_FORMATS, BracketError, type BracketFormat, type BracketMatch, type BracketSnapshot, type DuelStarter } from "./bracket.js";
+import { Bracket, BRACKET_FORMATS, BracketError, type BracketFormat, type BracketMatch, type BracketSnapshot, type BracketViewerData, type DuelStarter } from "./bracket.js";
 import { scoreTable, seatTables, standings, type FinishedTable, type Standing } from "./table-format.js";
 
 /** A refused tournament request: its code and HTTP status (nothing changed). */
@@ -244,14 +244,15 @@ export class TournamentService {
 
   /**
    * The bracket of a duel tournament: every match with its players, duel game and winner (the
-   * library's order). NO_BRACKET for a table-format tournament or before the start.
+   * library's order), and the library's data for brackets-viewer. NO_BRACKET for a table-format
+   * tournament or before the start.
    */
-  bracket(id: string): Promise<{ format: BracketFormat; matches: BracketMatch[] }> {
+  bracket(id: string): Promise<{ format: BracketFormat; matches: BracketMatch[]; viewer: BracketViewerData }> {
     return this.serial(id, async () => {
       const t = await this.find(id);
       const bracket = t.mode === "duel" ? await this.bracketOf(t) : null;
       if (!bracket) throw new TournamentError("NO_BRACKET", 409, `tournament ${id} has no bracket${t.mode === "duel" ? " yet (it starts with the tournament)" : " (table format)"}`);
-      return { format: bracket.format, matches: await bracket.matches() };
+      return { format: bracket.format, matches: await bracket.matches(), viewer: await bracket.viewerData() };
     });
   }
 

@@ -95,6 +95,13 @@ describe("public queues on a cluster of three nodes", () => {
     const seated = await cluster.sql<{ gameId: string; playerId: string }>(`SELECT "gameId", "playerId" FROM "Seat" WHERE "gameId" = ANY($1)`, [[...byGame.keys()]]);
     expect(seated).toHaveLength(8);
     expect(new Set(seated.map((s) => s.playerId)).size).toBe(8);
+    // The waits are the cluster's: each match's holder recorded its players' waits in Redis, and every node reports all 8.
+    const waitsOn = () => Promise.all(cluster.nodes.map(async (n) => (await fetchQueues(n.url)).find((q) => q.id === "c4")!.waits));
+    await until("every node reports the 8 waits", async () => (await waitsOn()).every((w) => w.matched === 8), 5_000);
+    const waits = await waitsOn();
+    expect(new Set(waits.map((w) => JSON.stringify(w))).size).toBe(1);
+    expect(waits[0]).toMatchObject({ longestSeconds: null, matched: 8 });
+    expect(waits[0]!.p90Seconds!).toBeGreaterThanOrEqual(waits[0]!.medianSeconds!);
 
     // Everyone plays their seat with a bot in their client, through their own node.
     const seats = players.map((p, i) => playSeat(p, playing(p)!, { seed: 100 + i, timeoutMs: 90_000 }));

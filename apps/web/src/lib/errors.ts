@@ -16,6 +16,7 @@ const KNOWN: Record<string, Omit<Problem, "message"> & { message?: string }> = {
   RATE_LIMITED: { title: "Too many attempts", signInAgain: false },
   SESSION_EXPIRED: { title: "Your session has expired", message: "Sign in again to go on.", signInAgain: true },
   ADMIN_REQUIRED: { title: "Admin sign-in needed", message: "This page is for admins: sign in first.", signInAgain: true },
+  TOURNAMENT_NOT_FOUND: { title: "No such tournament", message: "There is no tournament with this id. It may have been mistyped, or it never existed.", signInAgain: false },
   GAME_NOT_FOUND: { title: "No such game", message: "There is no game with this id. It may have been mistyped, or it never existed.", signInAgain: false },
   TABLE_NOT_FOUND: { title: "No such table", message: "No open table has this code. Check the code with the host.", signInAgain: false },
   TABLE_FULL: { title: "This table is full", signInAgain: false },

@@ -3,8 +3,9 @@
  * (queued and for how long, a match to confirm before its deadline, the game to go to) and a line per
  * queue. Times are epoch milliseconds, as the server sends them.
  */
-import type { QueueInfo } from "@bang/client";
+import type { QueueInfo, QueueWaits } from "@bang/client";
 import type { QueueStatus } from "@bang/protocol";
+import { formatAge } from "./format";
 
 /** Whole seconds from `from` to `to`, never negative. */
 export const secondsBetween = (from: number, to: number): number => Math.max(0, Math.floor((to - from) / 1000));
@@ -50,3 +51,19 @@ export function describeQueue(q: QueueInfo): string {
 
 /** The game to open for `status`, or null. */
 export const gameOf = (status: QueueStatus): string | null => (status.state === "playing" ? status.gameId : null);
+
+/** A wait in seconds as "12 s", "3 min"...; "—" when there is none. */
+export const formatWait = (seconds: number | null): string => (seconds === null ? "—" : formatAge(Math.round(seconds)));
+
+/** The window of the recent waits as "15 min". */
+export const waitWindow = (w: QueueWaits): string => formatAge(w.windowSeconds);
+
+/** A queue's waits as a line: the longest wait now, then the median and p90 of the recent ones. */
+export function describeWaits(w: QueueWaits): string {
+  const now = w.longestSeconds === null ? "nobody waiting now" : `longest wait now ${formatWait(w.longestSeconds)}`;
+  const recent =
+    w.matched === 0
+      ? `nobody matched in the last ${waitWindow(w)}`
+      : `last ${waitWindow(w)}: median wait ${formatWait(w.medianSeconds)}, 90% within ${formatWait(w.p90Seconds)} (${w.matched} player${w.matched === 1 ? "" : "s"})`;
+  return `${now}; ${recent}`;
+}

@@ -3,12 +3,19 @@ import { fetchQueues } from "@bang/client";
 import { AdminShell } from "@/components/AdminShell";
 import { ProblemBox } from "@/components/ProblemBox";
 import { useAdmin, usePolled } from "@/hooks/useAdmin";
+import { formatWait, waitWindow } from "@/lib/queue";
 
-/** The public queues (GET /api/queues, refreshed every 2 s): who waits in each, and each queue's seats, bot fill, wait limit and ready check. */
+/**
+ * The public queues (GET /api/queues, refreshed every 2 s): how many wait in each, the longest wait
+ * now, the median and p90 wait of the players matched in the last window (15 min), and each queue's
+ * seats, bot fill, wait limit and ready check.
+ */
 export default function AdminQueuesPage() {
   const ctx = useAdmin();
   const queues = usePolled(() => fetchQueues(ctx.url), [ctx.url], 2_000);
   const none = (s: number | null) => (s === null ? "never" : `${s} s`);
+  const first = queues.data?.[0];
+  const span = first ? ` (${waitWindow(first.waits)})` : "";
   return (
     <AdminShell ctx={ctx}>
       <h1>Queues</h1>
@@ -22,6 +29,10 @@ export default function AdminQueuesPage() {
               <th>Mode</th>
               <th>Seats</th>
               <th>Waiting</th>
+              <th>Longest wait</th>
+              <th>Median wait{span}</th>
+              <th>p90 wait{span}</th>
+              <th>Matched{span}</th>
               <th>Bots after</th>
               <th>Wait limit</th>
               <th>Ready check</th>
@@ -34,6 +45,10 @@ export default function AdminQueuesPage() {
                 <td>{q.mode}</td>
                 <td>{q.minSeats === q.maxSeats ? q.minSeats : `${q.minSeats}–${q.maxSeats}`}</td>
                 <td data-testid="waiting">{q.waiting}</td>
+                <td data-testid="longest-wait">{formatWait(q.waits.longestSeconds)}</td>
+                <td data-testid="median-wait">{formatWait(q.waits.medianSeconds)}</td>
+                <td data-testid="p90-wait">{formatWait(q.waits.p90Seconds)}</td>
+                <td data-testid="matched">{q.waits.matched}</td>
                 <td>{none(q.botsAfterSeconds)}</td>
                 <td>{none(q.maxWaitSeconds)}</td>
                 <td>{q.readySeconds} s</td>

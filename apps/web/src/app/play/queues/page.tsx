@@ -7,11 +7,12 @@ import { useEffect, useState } from "react";
 import { ProblemBox } from "@/components/ProblemBox";
 import { useServerUrl } from "@/components/ServerContext";
 import { usePlayer } from "@/hooks/usePlayer";
-import { describeQueue, gameOf, queueStatusText } from "@/lib/queue";
+import { describeQueue, describeWaits, gameOf, queueStatusText } from "@/lib/queue";
 import { saveGame } from "@/lib/storage";
 
 /**
- * The public queues (GET /api/queues) for a player: join one, see the wait, confirm the table found
+ * The public queues (GET /api/queues) for a player: each queue's waits (the longest now, the recent
+ * median and p90), join one, see the own wait, confirm the table found
  * (or decline it) before its deadline, and land in the game once everyone confirmed.
  */
 export default function QueuesPage() {
@@ -112,6 +113,9 @@ export default function QueuesPage() {
           <li key={q.id} className="card" data-testid="queue" data-queue={q.id}>
             <b>{q.id}</b>
             <p className="muted">{describeQueue(q)}</p>
+            <p className="muted" data-testid="queue-waits">
+              {describeWaits(q.waits)}
+            </p>
             <button type="button" data-testid="join-queue" disabled={busy || inQueue || !client} onClick={() => void run(() => client!.joinQueue(q.id))}>
               Join
             </button>

@@ -1,0 +1,36 @@
+/**
+ * A duel tournament's bracket as the admin page draws it with brackets-viewer (plain functions, no
+ * I/O): the library's data from `GET /api/tournaments/:id/bracket` with each participant named by the
+ * player's name instead of their id, and the duel game of each match for its link.
+ */
+import type { TournamentBracket } from "@bang/client";
+import type { ViewerData } from "brackets-viewer";
+
+/** The title drawn over a stage, by its type (the library names the stage after its format id). */
+const STAGE_TITLE: Record<string, string> = { single_elimination: "Single elimination", double_elimination: "Double elimination", round_robin: "Round robin" };
+
+/**
+ * The data to render: brackets-manager's matches and match games as the server sent them, the stage
+ * titled by its type, the participants renamed by `nameOf(playerId)` (the id itself when unknown).
+ */
+export function viewerData(bracket: TournamentBracket, nameOf: (playerId: string) => string | undefined): ViewerData {
+  const v = bracket.viewer;
+  // The server's data is brackets-model's records (checked loosely by the SDK): typed here for the viewer.
+  return {
+    stages: v.stages.map((st) => ({ ...st, name: STAGE_TITLE[st.type] ?? st.type })) as unknown as ViewerData["stages"],
+    matches: v.matches as unknown as ViewerData["matches"],
+    matchGames: v.matchGames as unknown as ViewerData["matchGames"],
+    participants: v.participants.map((p) => ({ ...p, name: nameOf(p.name) ?? p.name })) as unknown as ViewerData["participants"],
+  };
+}
+
+/** Match id -> its duel game id, for the matches that have one. */
+export function gamesOfMatches(bracket: TournamentBracket): Map<number, string> {
+  return new Map(bracket.matches.filter((m) => m.gameId !== null).map((m) => [m.matchId, m.gameId!]));
+}
+
+/** What the page says instead of a bracket: a table-format tournament has none; a duel one once started. */
+export function noBracketText(t: { mode: string; format: string; status: string }): string {
+  if (t.mode !== "duel" || t.format === "table") return "This tournament plays the table format: no bracket, see the tables below.";
+  return "The bracket is drawn when the organiser starts the tournament.";
+}
