@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { cpus } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { runLoad } from "@bang/bots";
@@ -124,12 +125,20 @@ try {
     } catch {}
   }, 2000);
   // Tables join over ~20 s (as people arrive), not all in the same millisecond.
+  // The load generator's own event loop delay: client latencies include it (it shares the cores).
+  const driverLag = monitorEventLoopDelay({ resolution: 10 });
+  driverLag.enable();
   const capacity = await runLoad({ url, tables: GAMES, concurrent: GAMES, players: 5, thinkMs: THINK_MS, commandTimeoutMs: 60_000, rampMs: 20_000 / GAMES });
   clearInterval(sampler);
+  driverLag.disable();
   const afterCapacity = await metrics(url);
   const peakGames = Math.max(...samples.map((s) => s.games));
   const plateau = samples.filter((s) => s.games >= peakGames * 0.9);
+  // Used heap is a sawtooth between collections: its median over the plateau counts garbage not yet
+  // collected, its floor (the lowest sample, just after a collection) is closer to what games retain.
   const heapPerGame = (median(plateau.map((s) => s.heap)) - baseline.heap) / median(plateau.map((s) => s.games));
+  const floor = plateau.reduce((a, b) => (b.heap < a.heap ? b : a), plateau[0]);
+  const heapFloorPerGame = (floor.heap - baseline.heap) / floor.games;
   // The plateau's own server tail, apart from the ramp-up (tables joining) and the wind-down.
   const plateauStart = samples[Math.max(0, samples.indexOf(plateau[0]) - 1)] ?? baseline;
   const plateauEnd = plateau.at(-1) ?? afterCapacity;
@@ -150,8 +159,10 @@ try {
     logFlushP99AtMostMs: quantileBetween(baseline, afterCapacity, 0.99, "flushBuckets"),
     logBatchEntriesP50AtMost: quantileBetween(baseline, afterCapacity, 0.5, "batchBuckets", 1),
     majorGcPausesOver100Ms: countAbove(baseline, afterCapacity, "gcBuckets", 0.1),
-    eventLoopLagP99MaxMs: Math.round(Math.max(...samples.map((s) => s.lagP99)) * 1000),
+    serverEventLoopLagP99MaxMs: Math.round(Math.max(...samples.map((s) => s.lagP99)) * 1000),
+    loadGeneratorEventLoopLagP99Ms: Math.round(driverLag.percentile(99) / 1e6),
     heapPerLiveGameKB: Math.round(heapPerGame / 1024),
+    heapFloorPerLiveGameKB: Math.round(heapFloorPerGame / 1024),
     errors: capacity.errors,
   };
   // Printed at once: the throughput phase may be skipped (BENCH_TP_SECONDS=0) or fail.

@@ -5,7 +5,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import { Ajv } from "ajv";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
-import type { Connection } from "./gateway/connection.js";
+import { Connections } from "./gateway/connections.js";
 import type { GameStore } from "./persistence/store.js";
 import { matchmaking } from "./plugins/matchmaking.js";
 import { adminPlugin } from "./admin/plugin.js";
@@ -44,7 +44,7 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   const strict = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false });
   const lenient = new Ajv({ coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? strict : lenient).compile(schema));
-  const connections = new Set<Connection>();
+  const connections = new Connections();
 
   // External plugins. Frames up to 256 KiB reach our parser, which refuses anything over 16 KiB with a
   // FRAME_TOO_LARGE error before closing; ws itself closes on anything larger.

@@ -25,6 +25,8 @@ export interface ConnectionContext {
   log: FastifyBaseLogger;
   /** Counts sockets (metrics). */
   sockets: { inc(): void; dec(): void };
+  /** Called once, when the socket's first hello verified its player (the node indexes it). */
+  identified?(connection: Connection): void;
 }
 
 type Reply = (message: ServerMessage) => void;
@@ -164,6 +166,7 @@ export class Connection {
     this.player = player;
     this.send({ type: "welcome", player: { id: player.id, name: player.name } });
     if (!first) return;
+    this.ctx.identified?.(this);
     for (const table of this.ctx.tables.tablesOf(player.id)) this.send({ type: "table", table });
     const asked = new Map(resume.map((r) => [r.gameId, r.lastSeq]));
     for (const [gameId, lastSeq] of asked) {

@@ -5,7 +5,7 @@ import { adminRequestHandler, createAdminRelay, LIVE_TIMEOUT_MS } from "../clust
 import { authErrors, errorBody, gameIdParams, historyGame, historyQuery, liveGame as liveGameSchema, liveQuery, nodeBody, okBody, signInBody, statisticsBody, timelineBody } from "../admin/schemas.js";
 import { computeStatistics } from "../admin/stats.js";
 import { timelineOf } from "../admin/timeline.js";
-import type { Connection } from "../gateway/connection.js";
+import type { Connections } from "../gateway/connections.js";
 import type { StoredGame } from "../persistence/store.js";
 
 const TAGS = ["admin"];
@@ -94,7 +94,7 @@ function adminGamesOf(app: FastifyInstance): AdminGames {
  * onRequest role check (AdminAuth.requireAdmin): live games, end a game, replace a player by the bot,
  * a game's timeline with its log for `bang replay`, history, statistics and nodes.
  */
-export async function adminRoutes(app: FastifyInstance, opts: { connections: Set<Connection> }): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, opts: { connections: Connections }): Promise<void> {
   const liveGames = adminGamesOf(app);
   app.post<{ Body: { name: string; password: string } }>(
     "/api/admin/sessions",

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { Connection } from "../gateway/connection.js";
+import type { Connections } from "../gateway/connections.js";
 
 /** GET /ws: the WebSocket gateway. Every table change reaches the sockets of its seated players. */
-export async function wsRoutes(app: FastifyInstance, opts: { connections: Set<Connection> }): Promise<void> {
+export async function wsRoutes(app: FastifyInstance, opts: { connections: Connections }): Promise<void> {
   const { connections } = opts;
   app.lobby.onChange((table) => {
-    for (const c of connections) c.tableChanged(table);
+    const seated = new Set<string>();
+    for (const s of table.seats) if (s.playerId !== null) seated.add(s.playerId);
+    for (const id of seated) for (const c of connections.of(id)) c.tableChanged(table);
   });
   app.onQueueMessage((playerId, message) => {
-    for (const c of connections) if (c.playerId === playerId) c.queueMessage(message);
+    for (const c of connections.of(playerId)) c.queueMessage(message);
   });
-  app.onQueuePresence((playerId) => [...connections].some((c) => c.playerId === playerId));
+  app.onQueuePresence((playerId) => connections.has(playerId));
   app.onSeated((playerIds, gameId) => {
-    for (const c of connections) if (c.playerId && playerIds.includes(c.playerId)) c.seatedIn(gameId);
+    for (const id of new Set(playerIds)) for (const c of connections.of(id)) c.seatedIn(gameId);
   });
   // A node cut off from Redis while others serve sends its players to them (1013: try again later,
   // through the balancer); the SDK reconnects and resumes.
@@ -29,14 +32,14 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Set<Co
       socket.close(1013, ISOLATED);
       return;
     }
-    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets });
+    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets, identified: (c) => connections.identified(c) });
     connections.add(connection);
     socket.on("close", () => {
       connections.delete(connection);
       // The player's last socket on this node: out of the queue (or the ready check), unless another
       // node of the cluster still holds one of theirs.
       const playerId = connection.playerId;
-      if (playerId && ![...connections].some((c) => c.playerId === playerId)) {
+      if (playerId && !connections.has(playerId)) {
         app.matchmaker.disconnected(playerId).catch((err: unknown) => app.log.error({ err }, "queue cleanup failed"));
       }
     });

@@ -1,0 +1,53 @@
+import type { Connection } from "./connection.js";
+
+/**
+ * The node's open WebSocket connections, also indexed by player (one player may hold several
+ * sockets: tabs, devices). Table changes, queue messages and seatings reach a player's sockets through
+ * the index, so their cost does not grow with the number of sockets on the node (a scan of every
+ * socket per table change made the lobby quadratic while many tables were forming).
+ */
+export class Connections implements Iterable<Connection> {
+  private readonly open = new Set<Connection>();
+  private readonly byPlayer = new Map<string, Set<Connection>>();
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  add(connection: Connection): void {
+    this.open.add(connection);
+  }
+
+  /** Indexes `connection` under its player, once its hello verified them (a socket's player never changes). */
+  identified(connection: Connection): void {
+    const id = connection.playerId;
+    if (id === null || !this.open.has(connection)) return;
+    let set = this.byPlayer.get(id);
+    if (!set) this.byPlayer.set(id, (set = new Set()));
+    set.add(connection);
+  }
+
+  delete(connection: Connection): void {
+    this.open.delete(connection);
+    const id = connection.playerId;
+    const set = id === null ? undefined : this.byPlayer.get(id);
+    if (!set) return;
+    set.delete(connection);
+    if (set.size === 0) this.byPlayer.delete(id!);
+  }
+
+  /** The identified sockets of `playerId` (none: an empty list). */
+  of(playerId: string): readonly Connection[] {
+    const set = this.byPlayer.get(playerId);
+    return set ? [...set] : [];
+  }
+
+  /** Has `playerId` an identified socket on this node? */
+  has(playerId: string): boolean {
+    return this.byPlayer.has(playerId);
+  }
+
+  [Symbol.iterator](): Iterator<Connection> {
+    return this.open[Symbol.iterator]();
+  }
+}
