@@ -74,6 +74,13 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
           : "INVALID_MESSAGE";
     return reply.code(status).send({ code, message: error.message });
   });
+  // PostgreSQL text cannot hold a NUL character (error 22021): refuse it at the edge, for every route,
+  // in path parameters, the query and JSON bodies, rather than answer 500 from deep in a query.
+  app.addHook("preValidation", async (req, reply) => {
+    if (holdsNul(req.params) || holdsNul(req.query) || holdsNul(req.body)) {
+      return reply.code(400).send({ code: "INVALID_MESSAGE", message: "a parameter, query value or body field contains a NUL character" });
+    }
+  });
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ code: "NOT_FOUND", message: `no route ${req.method} ${req.url}` }));
 
   // Our services, then routes.
@@ -105,4 +112,12 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
       await store.close();
     })());
   return { app, shutdown };
+}
+
+/** Does `value` (parsed JSON, params or query) hold a string with a NUL character, at any depth? */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (value === null || typeof value !== "object" || depth > 32) return false;
+  for (const [key, v] of Object.entries(value)) if (key.includes("\u0000") || holdsNul(v, depth + 1)) return true;
+  return false;
 }

@@ -204,6 +204,16 @@ describe("bad input", () => {
   describe("HTTP", () => {
     const guests = () => `${server().url}/api/guests`;
 
+    it("a NUL character in an id, a query value or a body field is 400 INVALID_MESSAGE on every route, never a 500 from the database", async () => {
+      const { url } = server();
+      for (const path of ["/api/tournaments/%00/bracket", "/api/tournaments/%00", "/api/games/%00/replay", "/api/games/%00/seats", "/api/players/%00/rating", "/api/games?status=running%00"]) {
+        const res = await http(`${url}${path}`);
+        expect(res, path).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE" } });
+      }
+      const body = await http(`${url}/api/admin/sessions`, { method: "POST", body: JSON.stringify({ name: "a\u0000", password: "p" }) });
+      expect(body).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE" } });
+    });
+
     it("POST /api/guests with a missing, empty, blank, too long, control-character or extra field is 400 INVALID_MESSAGE", async () => {
       const bodies = [
         "{}",

@@ -52,3 +52,28 @@ describe("TableRegistry.tablesOf", () => {
     expect(lobby.tablesOf("host").map((t) => t.code)).toEqual([t1]);
   });
 });
+
+describe("SeatedMap", () => {
+  it("finds the games of a person (never a bot seat), and follows replace and delete", async () => {
+    const { SeatedMap } = await import("../src/games/seated-map.js");
+    const game = (id: string, people: string[], bots: string[] = []) => ({
+      id,
+      seats: [...people.map((p, i) => ({ index: i, playerId: p, name: p, bot: null })), ...bots.map((b, i) => ({ index: people.length + i, playerId: b, name: b, bot: "heuristic" as const }))],
+    });
+    const games = new SeatedMap<ReturnType<typeof game>>((g) => g.seats);
+    const g1 = game("g1", ["a", "b"], ["bot-1"]);
+    const g2 = game("g2", ["a"]);
+    games.set("g1", g1).set("g2", g2);
+    expect(games.of("a").map((g) => g.id).sort()).toEqual(["g1", "g2"]);
+    expect(games.of("bot-1")).toEqual([]);
+    const g1again = game("g1", ["c"]);
+    games.set("g1", g1again); // the same id replaced: b's entry goes
+    expect(games.of("b")).toEqual([]);
+    expect(games.of("c")).toEqual([g1again]);
+    games.delete("g2");
+    expect(games.of("a")).toEqual([]);
+    games.clear();
+    expect(games.of("c")).toEqual([]);
+    expect(games.size).toBe(0);
+  });
+});

@@ -2,7 +2,8 @@
  * @bang/db: game history storage. `openDatabase()` gives a Prisma client on embedded PGlite (default,
  * data in ./data) or PostgreSQL (DATABASE_URL), with the migrations of prisma/migrations applied at
  * open. Repositories for players, games and the command log; `createLogWriter` batches log appends of
- * many games into few transactions and resolves each append only once it is committed.
+ * many games into few atomic writes (one statement each) and resolves each append only once it is
+ * committed.
  */
 export { openDatabase, type Database, type OpenDatabaseOptions } from "./open.js";
 export { DbError, isDbError, DB_ERROR_CODES, type DbErrorCode } from "./errors.js";

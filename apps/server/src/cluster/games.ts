@@ -18,6 +18,7 @@ import type { GameCommand } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameHost, RoomStoredListener } from "../games/host.js";
 import type { GameRoom } from "../games/room.js";
+import { SeatedMap } from "../games/seated-map.js";
 import type { Answer, GameDirectory, GameHandle, RoomSeat } from "../games/types.js";
 import type { GameStore, StoredGame } from "../persistence/store.js";
 import type { Json, MessageBus, Unsubscribe } from "./bus.js";
@@ -59,7 +60,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** See the file's comment. One per cluster node; start() begins the orphan scan, close() ends it. */
 export class ClusterGames implements GameDirectory {
-  private readonly games = new Map<string, { game: SharedGame; unsubscribe: Unsubscribe | null; dropTimer: NodeJS.Timeout | null }>();
+  private readonly games = new SeatedMap<{ game: SharedGame; unsubscribe: Unsubscribe | null; dropTimer: NodeJS.Timeout | null }>((e) => e.game.seats);
   private readonly loading = new Map<string, Promise<SharedGame | null>>();
   private readonly context: SharedGameContext;
   private scanTimer: NodeJS.Timeout | null = null;
@@ -108,7 +109,12 @@ export class ClusterGames implements GameDirectory {
 
   /** Running games this node has a copy of where `playerId` has a seat. */
   gamesOf(playerId: string): GameHandle[] {
-    return [...this.games.values()].map((e) => e.game).filter((g) => !g.over && g.hasPlayer(playerId));
+    return this.games.of(playerId).map((e) => e.game).filter((g) => !g.over);
+  }
+
+  /** Running games of `playerId` in the store that this node has no copy of (opened on hello). */
+  async otherGamesOf(playerId: string): Promise<string[]> {
+    return (await this.o.store.runningGameIdsOf(playerId)).filter((id) => !this.games.has(id));
   }
 
   /** Creates a game owned by this node (placement chose it): lease first, its token stored with the game. */

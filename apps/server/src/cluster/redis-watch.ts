@@ -5,7 +5,9 @@
  * ready: this node alone is cut off), its players are better served elsewhere: the node then reports
  * that it is isolated, so that it closes its sockets and refuses new ones and clients reconnect through
  * the balancer to a healthy node. When every node lost Redis, nobody is isolated: sockets stay and
- * commands keep getting RETRY until Redis is back.
+ * commands keep getting RETRY until Redis is back. The nodes notice a common loss up to a heartbeat
+ * apart, so the first one to notice would still find the others ready: the peers are asked only once
+ * `confirmMs` have passed since this node noticed, by when a peer that lost Redis too says so.
  */
 
 /** What the watch needs and whom it tells. */
@@ -14,6 +16,8 @@ export interface RedisWatchOptions {
   lostAfterMs: number;
   /** How often the watch checks, in ms (the heartbeat). */
   everyMs: number;
+  /** How long after noticing the loss the peers are first asked, in ms; default 2 everyMs + 1000. */
+  confirmMs?: number;
   /** The other nodes' base URLs as the membership last listed them (null: Redis does not answer now). */
   peers(): Promise<string[] | null>;
   /** Is the node at `url` ready (GET /readyz answers 200 within a second)? */
@@ -36,7 +40,9 @@ export interface RedisWatch {
 
 /** Starts the watch (see the file's comment); stop() ends its timer. */
 export function watchRedis(o: RedisWatchOptions): RedisWatch {
+  const confirmMs = o.confirmMs ?? 2 * o.everyMs + 1000;
   let lastOk = performance.now();
+  let lostAt = 0;
   let lost = false;
   let isolated = false;
   let known: string[] = [];
@@ -49,8 +55,9 @@ export function watchRedis(o: RedisWatchOptions): RedisWatch {
       if (peers) known = peers;
       if (performance.now() - lastOk <= o.lostAfterMs) return;
       lost = true;
+      lostAt = performance.now();
     }
-    if (isolated || known.length === 0) return;
+    if (isolated || known.length === 0 || performance.now() - lostAt < confirmMs) return;
     const answers = await Promise.all(known.map((url) => o.ready(url).catch(() => false)));
     if (lost && !isolated && answers.some(Boolean)) {
       isolated = true;

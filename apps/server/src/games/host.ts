@@ -3,6 +3,7 @@ import type { GameSetup, Mode } from "@bang/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry } from "../persistence/store.js";
 import { GameRoom, type AppliedEntry, type RoomTimings } from "./room.js";
+import { SeatedMap } from "./seated-map.js";
 import type { GameDirectory, RoomMetrics, RoomSeat } from "./types.js";
 
 /** Called with each stored entry of a room (a cluster owner fans them out). */
@@ -23,54 +24,8 @@ export interface NewGameOptions {
 /** How long a finished game's room stays in memory for late resumes, in ms. */
 const FINISHED_LINGER_MS = 60_000;
 
-/**
- * The rooms of a node by game id, also indexed by the people seated in them: every hello asks for a
- * player's games, and a scan of every room per hello made connecting quadratic in the games hosted.
- */
-class RoomMap extends Map<string, GameRoom> {
-  private readonly byPlayer = new Map<string, Set<GameRoom>>();
-
-  override set(id: string, room: GameRoom): this {
-    const old = this.get(id);
-    if (old) this.unindex(old);
-    super.set(id, room);
-    for (const s of room.seats) {
-      if (s.bot) continue;
-      let set = this.byPlayer.get(s.playerId);
-      if (!set) this.byPlayer.set(s.playerId, (set = new Set()));
-      set.add(room);
-    }
-    return this;
-  }
-
-  override delete(id: string): boolean {
-    const old = this.get(id);
-    if (old) this.unindex(old);
-    return super.delete(id);
-  }
-
-  override clear(): void {
-    this.byPlayer.clear();
-    super.clear();
-  }
-
-  /** The rooms where `playerId` has a seat. */
-  of(playerId: string): GameRoom[] {
-    return [...(this.byPlayer.get(playerId) ?? [])];
-  }
-
-  private unindex(room: GameRoom): void {
-    for (const s of room.seats) {
-      const set = this.byPlayer.get(s.playerId);
-      if (!set) continue;
-      set.delete(room);
-      if (set.size === 0) this.byPlayer.delete(s.playerId);
-    }
-  }
-}
-
 export class GameHost implements GameDirectory {
-  private readonly rooms = new RoomMap();
+  private readonly rooms = new SeatedMap<GameRoom>((room) => room.seats);
   private readonly lingering = new Map<string, NodeJS.Timeout>();
   private readonly finishedListeners = new Set<(room: GameRoom) => void>();
   private accepting = true;

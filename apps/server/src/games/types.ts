@@ -59,4 +59,9 @@ export interface GameDirectory {
   open(gameId: string): GameHandle | null | Promise<GameHandle | null>;
   /** Running games known to this node where `playerId` has a seat. */
   gamesOf(playerId: string): GameHandle[];
+  /**
+   * A cluster node's other running games of `playerId`: those it has no copy of yet (the player's game
+   * lives on other nodes), as ids to open. A single node knows all its games (gamesOf): no such method.
+   */
+  otherGamesOf?(playerId: string): Promise<string[]>;
 }

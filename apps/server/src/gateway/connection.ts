@@ -177,6 +177,19 @@ export class Connection {
       });
     }
     for (const room of this.ctx.games.gamesOf(player.id)) if (!asked.has(room.id)) this.follow(room, true);
+    // In a cluster the player's game may have no copy on this node yet (its owner and its other
+    // players' nodes are elsewhere): find it in the store, as a resume would.
+    this.ctx.games.otherGamesOf?.(player.id).then(
+      (ids) => {
+        for (const gameId of ids) {
+          if (asked.has(gameId)) continue;
+          withGame(this.ctx.games.open(gameId), (room) => {
+            if (room && !this.closed && !this.games.has(room.id)) this.follow(room, true);
+          });
+        }
+      },
+      (err: unknown) => this.ctx.log.warn({ err, playerId: player.id }, "the player's running games could not be read"),
+    );
   }
 
   /** Subscribes this socket to a game and sends the snapshot of its view. */

@@ -80,6 +80,10 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     async listGames(filter) {
       return (await games.listGames({ status: filter.status, limit: filter.limit })).map(toStoredGame);
     },
+    async runningGameIdsOf(playerId) {
+      const rows = await db.prisma.game.findMany({ where: { status: "running", seats: { some: { playerId } } }, select: { id: true }, orderBy: { createdAt: "desc" }, take: 50 });
+      return rows.map((r) => r.id);
+    },
     admin: createAdminStore(db, toStoredGame),
     flush: () => writer.flush(),
     onFlush: (listener) => void flushListeners.push(listener),

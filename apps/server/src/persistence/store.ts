@@ -67,6 +67,8 @@ export interface GameStore {
   getGame(gameId: string): Promise<StoredGame | null>;
   loadLog(gameId: string): Promise<StoredEntry[]>;
   listGames(filter: { status?: StoredGame["status"]; limit?: number }): Promise<StoredGame[]>;
+  /** Ids of the running games where `playerId` has a seat (a person's seat), newest first, at most 50. */
+  runningGameIdsOf(playerId: string): Promise<string[]>;
   /** Admin accounts and the dashboard's history queries. */
   readonly admin: AdminStore;
   /** Drains pending appends. */

@@ -31,11 +31,21 @@ const queueBody = {
   },
 } as const;
 
+const retryBody = { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" } } } as const;
+
 /** GET /api/queues: the public queues (join one over the WebSocket with queueJoin), how many wait in each and their waits. */
 export async function queueRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/queues",
-    { schema: { tags: ["matchmaking"], summary: "The public matchmaking queues", response: { 200: { type: "array", items: queueBody } } } },
-    async () => Promise.all(app.matchmaker.definitions().map(async (q) => ({ ...q, ...(await app.matchmaker.summary(q.id)) }))),
+    { schema: { tags: ["matchmaking"], summary: "The public matchmaking queues", response: { 200: { type: "array", items: queueBody }, 503: retryBody } } },
+    async (req, reply) => {
+      try {
+        return await Promise.all(app.matchmaker.definitions().map(async (q) => ({ ...q, ...(await app.matchmaker.summary(q.id)) })));
+      } catch (err) {
+        // The queue store (Redis in a cluster) does not answer: a stable, retryable refusal, not a 500.
+        req.log.warn({ err }, "the queue store did not answer");
+        return reply.code(503).send({ code: "RETRY", message: "the queues cannot be read now; try again" });
+      }
+    },
   );
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuest } from "@bang/client";
-import { closeAll, http, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
+import { closeAll, connectAs, http, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
 import { checkFrame } from "../support/secrets.js";
 import { ADMIN_TOKEN } from "../support/server.js";
 import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
@@ -218,6 +218,15 @@ describe("a cluster of three nodes", () => {
     // The table's turn timer is stored with each game, so that a node taking a game over keeps it.
     for (const g of games) expect(await cluster.sql(`SELECT "turnSeconds" FROM "Game" WHERE id = $1`, [g])).toEqual([{ turnSeconds: 600 }]);
     const admin = (node: number, path: string, method = "GET") => http(`${cluster.nodes[node]!.url}${path}`, { method, token: ADMIN_TOKEN });
+
+    // 0. bob opens a fresh client on a node that neither owns his game nor held his socket: its hello
+    // finds his running game in the store and sends its view, as on the node he came from.
+    const elsewhere = [1, 2].find((n) => n !== owners[0])!;
+    const bobAgain = await connectAs(cluster.nodes[elsewhere]!.url, bob.guest);
+    everyone.push(bobAgain);
+    await expect.poll(() => bobAgain.client.view(botGame)?.phase ?? null, { timeout: 10_000 }).not.toBeNull();
+    const bobSeat = bobAgain.client.view(botGame)!.players.find((p) => p.id === bob.id) as { role: string | null } | undefined;
+    expect(bobSeat?.role).toEqual(expect.any(String)); // his seat, with its role (3 players: roles are public, part C)
 
     // 1. Any node lists the games of all three, each with its owner; every node answered.
     for (const node of [0, 1, 2]) {

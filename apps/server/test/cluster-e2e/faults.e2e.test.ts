@@ -9,7 +9,7 @@ import { createBot } from "@bang/bots";
 import { newCommandId } from "@bang/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { startPrivateRedis, type PrivateRedis } from "../cluster/support.js";
-import { chooseFor, closeAll, playSeat, startTable, type Player } from "../support/players.js";
+import { chooseFor, closeAll, http, playSeat, startTable, type Player } from "../support/players.js";
 import { RawSocket } from "../support/raw.js";
 import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
 
@@ -122,6 +122,8 @@ describe("a Redis restart during play", () => {
     const answer = await raw.next((m) => (m.type === "ack" || m.type === "error") && m.id === id, { from, timeoutMs: 15_000 });
     expect(answer).toMatchObject({ type: "error", code: "RETRY" });
     expect((await storedLog(c, g0.gameId)).lastSeq).toBe(frozen.lastSeq);
+    // The queues live in Redis too: a stable, retryable refusal rather than a 500.
+    expect(await http(`${c.nodes[1]!.url}/api/queues`)).toMatchObject({ status: 503, body: { code: "RETRY" } });
 
     await redis.start();
     const ackedWhileDown = acks();

@@ -10,7 +10,7 @@ export interface CommandLogRepository {
    * Stores a game's entries, all or none, in one transaction. `entries` must continue the log: seq
    * lastSeq + 1, + 2, ... in order (an empty array does nothing). Throws DbError DUPLICATE_SEQ,
    * DUPLICATE_COMMAND_ID, SEQ_GAP, GAME_NOT_FOUND, INVALID_ENTRY or WRITE_FAILED; nothing is stored then.
-   * For many concurrent games prefer createLogWriter (one transaction for many games).
+   * For many concurrent games prefer createLogWriter (one atomic write for many games).
    */
   appendEntries(gameId: string, entries: readonly NewLogEntry[]): Promise<void>;
   /** The game's entries in seq order (those after `afterSeq` when given; resume from a seq). */

@@ -34,7 +34,9 @@ export default function AdminTournamentPage({ params }: { params: Promise<{ id: 
         <>
           <h1>{t.data.name}</h1>
           <p data-testid="tournament-status">
-            {t.data.mode} · {t.data.format} · {t.data.status} · round {t.data.currentRound}/{t.data.rounds} · {t.data.players.length} players
+            {t.data.mode} · {t.data.format} · {t.data.status}
+            {/* Rounds count only in the table format (then the final table); a bracket shows its own. */}
+            {t.data.format === "table" && (t.data.currentRound > t.data.rounds ? " · final table" : ` · round ${t.data.currentRound}/${t.data.rounds}`)} · {t.data.players.length} players
           </p>
           <h2>Standings</h2>
           <table className="grid" data-testid="standings">
