@@ -8,6 +8,7 @@
 // Latency is from a command sent to its resulting event received by the sender.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -77,6 +78,20 @@ const countAbove = (before, after, key, le) => {
   return d(after) - d(before);
 };
 
+/** CPU time stolen by the hypervisor, as a share of all CPU time since the last call (Linux; else NaN). */
+let lastCpu = null;
+function stealShare() {
+  try {
+    const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    const prev = lastCpu;
+    lastCpu = { total, steal: f[7] ?? 0 };
+    return prev ? (lastCpu.steal - prev.steal) / Math.max(1, lastCpu.total - prev.total) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
@@ -126,11 +141,13 @@ try {
   }, 2000);
   // Tables join over ~20 s (as people arrive), not all in the same millisecond.
   // The load generator's own event loop delay: client latencies include it (it shares the cores).
+  stealShare();
   const driverLag = monitorEventLoopDelay({ resolution: 10 });
   driverLag.enable();
   const capacity = await runLoad({ url, tables: GAMES, concurrent: GAMES, players: 5, thinkMs: THINK_MS, commandTimeoutMs: 60_000, rampMs: 20_000 / GAMES });
   clearInterval(sampler);
   driverLag.disable();
+  const steal = stealShare();
   const afterCapacity = await metrics(url);
   const peakGames = Math.max(...samples.map((s) => s.games));
   const plateau = samples.filter((s) => s.games >= peakGames * 0.9);
@@ -161,6 +178,9 @@ try {
     majorGcPausesOver100Ms: countAbove(baseline, afterCapacity, "gcBuckets", 0.1),
     serverEventLoopLagP99MaxMs: Math.round(Math.max(...samples.map((s) => s.lagP99)) * 1000),
     loadGeneratorEventLoopLagP99Ms: Math.round(driverLag.percentile(99) / 1e6),
+    cpuStolenByHypervisorPercent: Math.round(steal * 1000) / 10,
+    // The server's p99 bound in each 2 s window (games live / p99 ms): when the tail happens.
+    serverP99ByWindow: samples.slice(1).map((s, i) => `${s.games}/${quantileBetween(samples[i], s, 0.99)}`).join(" "),
     heapPerLiveGameKB: Math.round(heapPerGame / 1024),
     heapFloorPerLiveGameKB: Math.round(heapFloorPerGame / 1024),
     errors: capacity.errors,
