@@ -8,6 +8,19 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectAs, connectPlayer, playSeat, replayOf, startTable, type Player } from "./support/players.js";
 import { useServer } from "./support/server.js";
 
+/**
+ * Seats "idle" (a person who never acts) with three server bots at a table with a 5 s turn timer, and
+ * waits until the game first waits for idle (or is over: idle died before ever playing).
+ */
+async function untilIdleTurn(url: string, players: Player[]) {
+  const idle = await connectPlayer(url, "idle");
+  players.push(idle);
+  const { gameId } = await startTable([idle], { seats: 4, fillBots: true, turnSeconds: 5 });
+  // The game runs on the server's bots until it first waits for `idle`.
+  const waiting = await idle.client.waitFor((v, id) => id === gameId && (v.waitingFor === idle.id || v.phase === "gameOver"), 60_000);
+  return { idle, gameId, waiting };
+}
+
 describe("turn timer and disconnection (DESIGN invariant 7)", () => {
   const server = useServer({ backend: "pglite", disconnectGraceMs: 300 });
   const players: Player[] = [];
@@ -15,11 +28,7 @@ describe("turn timer and disconnection (DESIGN invariant 7)", () => {
 
   it("a player who never acts is played by the bot once the 5 s turn timer runs out, then at once while away", async () => {
     const srv = server();
-    const idle = await connectPlayer(srv.url, "idle");
-    players.push(idle);
-    const { gameId } = await startTable([idle], { seats: 4, fillBots: true, turnSeconds: 5 });
-    // The game runs on the server's bots until it first waits for `idle`.
-    const waiting = await idle.client.waitFor((v, id) => id === gameId && (v.waitingFor === idle.id || v.phase === "gameOver"), 60_000);
+    const { idle, gameId, waiting } = await untilIdleTurn(srv.url, players);
     if (waiting.view.phase === "gameOver") return; // idle died before ever playing: nothing to time
     const since = Date.now();
     const moved = await idle.client.waitFor((_v, id, seq) => id === gameId && seq > waiting.seq, 15_000);
@@ -70,10 +79,7 @@ describe("the turn timer of a restored game", () => {
 
   it("is the table's (5 s), stored with the game, not the 60 s default, after a SIGKILL and restart", async () => {
     const srv = server();
-    const idle = await connectPlayer(srv.url, "idle");
-    players.push(idle);
-    const { gameId } = await startTable([idle], { seats: 4, fillBots: true, turnSeconds: 5 });
-    const waiting = await idle.client.waitFor((v, id) => id === gameId && (v.waitingFor === idle.id || v.phase === "gameOver"), 60_000);
+    const { idle, gameId, waiting } = await untilIdleTurn(srv.url, players);
     if (waiting.view.phase === "gameOver") return; // idle died before ever playing: nothing to time
     await srv.kill();
     await srv.restart();

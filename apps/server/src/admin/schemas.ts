@@ -1,10 +1,8 @@
 /** JSON schemas of the admin API (OpenAPI through @fastify/swagger). */
 
-export const errorBody = {
-  type: "object",
-  required: ["code", "message"],
-  properties: { code: { type: "string" }, message: { type: "string" }, retryAfterMs: { type: "integer" } },
-} as const;
+import { errorBody } from "../routes/error-body.js";
+
+export { errorBody };
 
 const authErrors = { 401: errorBody } as const;
 

@@ -1,3 +1,4 @@
+import { SetIndex } from "../set-index.js";
 import type { RoomSeat } from "./types.js";
 
 /**
@@ -6,7 +7,7 @@ import type { RoomSeat } from "./types.js";
  * games a node holds. `seatsOf` gives a value's seats, which must not change while it is in the map.
  */
 export class SeatedMap<V> extends Map<string, V> {
-  private readonly byPlayer = new Map<string, Set<V>>();
+  private readonly byPlayer = new SetIndex<string, V>();
 
   constructor(private readonly seatsOf: (value: V) => readonly RoomSeat[]) {
     super();
@@ -16,12 +17,7 @@ export class SeatedMap<V> extends Map<string, V> {
     const old = this.get(id);
     if (old !== undefined) this.unindex(old);
     super.set(id, value);
-    for (const s of this.seatsOf(value)) {
-      if (s.bot) continue;
-      let set = this.byPlayer.get(s.playerId);
-      if (!set) this.byPlayer.set(s.playerId, (set = new Set()));
-      set.add(value);
-    }
+    for (const s of this.seatsOf(value)) if (!s.bot) this.byPlayer.add(s.playerId, value);
     return this;
   }
 
@@ -38,15 +34,10 @@ export class SeatedMap<V> extends Map<string, V> {
 
   /** The values where `playerId` has a seat (a person's seat), in no particular order. */
   of(playerId: string): V[] {
-    return [...(this.byPlayer.get(playerId) ?? [])];
+    return this.byPlayer.of(playerId);
   }
 
   private unindex(value: V): void {
-    for (const s of this.seatsOf(value)) {
-      const set = this.byPlayer.get(s.playerId);
-      if (!set) continue;
-      set.delete(value);
-      if (set.size === 0) this.byPlayer.delete(s.playerId);
-    }
+    for (const s of this.seatsOf(value)) this.byPlayer.delete(s.playerId, value);
   }
 }

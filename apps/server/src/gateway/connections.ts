@@ -1,3 +1,4 @@
+import { SetIndex } from "../set-index.js";
 import type { Connection } from "./connection.js";
 
 /**
@@ -8,7 +9,7 @@ import type { Connection } from "./connection.js";
  */
 export class Connections implements Iterable<Connection> {
   private readonly open = new Set<Connection>();
-  private readonly byPlayer = new Map<string, Set<Connection>>();
+  private readonly byPlayer = new SetIndex<string, Connection>();
 
   get size(): number {
     return this.open.size;
@@ -21,25 +22,18 @@ export class Connections implements Iterable<Connection> {
   /** Indexes `connection` under its player, once its hello verified them (a socket's player never changes). */
   identified(connection: Connection): void {
     const id = connection.playerId;
-    if (id === null || !this.open.has(connection)) return;
-    let set = this.byPlayer.get(id);
-    if (!set) this.byPlayer.set(id, (set = new Set()));
-    set.add(connection);
+    if (id !== null && this.open.has(connection)) this.byPlayer.add(id, connection);
   }
 
   delete(connection: Connection): void {
     this.open.delete(connection);
     const id = connection.playerId;
-    const set = id === null ? undefined : this.byPlayer.get(id);
-    if (!set) return;
-    set.delete(connection);
-    if (set.size === 0) this.byPlayer.delete(id!);
+    if (id !== null) this.byPlayer.delete(id, connection);
   }
 
   /** The identified sockets of `playerId` (none: an empty list). */
   of(playerId: string): readonly Connection[] {
-    const set = this.byPlayer.get(playerId);
-    return set ? [...set] : [];
+    return this.byPlayer.of(playerId);
   }
 
   /** Has `playerId` an identified socket on this node? */

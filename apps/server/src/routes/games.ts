@@ -1,5 +1,6 @@
 import { duelCommandView, playerView, replay, ReplayError, type GameLog, type Viewer } from "@bang/engine";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { errorBody } from "./error-body.js";
 
 /** The viewer behind a request's bearer token: admin (ADMIN_TOKEN or an admin session), a seated player, or a spectator. */
 function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string) => boolean): Viewer {
@@ -11,7 +12,6 @@ function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string
   return player && seated(player.id) ? { kind: "player", id: player.id } : { kind: "spectator" };
 }
 
-const errorBody = { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" } } } as const;
 
 /**
  * GET /api/games: games of the store. GET /api/games/:id/replay?at=N: a game's log and the table after

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { errorBody } from "./error-body.js";
 
 const node = {
   type: "object",
@@ -26,7 +27,7 @@ export async function nodeRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["cluster"],
         summary: "Live nodes of the cluster",
-        response: { 200: { type: "array", items: node }, 503: { type: "object", properties: { code: { type: "string" }, message: { type: "string" } }, required: ["code", "message"] } },
+        response: { 200: { type: "array", items: node }, 503: errorBody },
       },
     },
     async (_req, reply) => {

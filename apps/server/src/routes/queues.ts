@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { errorBody } from "./error-body.js";
 
 const queueBody = {
   type: "object",
@@ -31,13 +32,11 @@ const queueBody = {
   },
 } as const;
 
-const retryBody = { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" } } } as const;
-
 /** GET /api/queues: the public queues (join one over the WebSocket with queueJoin), how many wait in each and their waits. */
 export async function queueRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/queues",
-    { schema: { tags: ["matchmaking"], summary: "The public matchmaking queues", response: { 200: { type: "array", items: queueBody }, 503: retryBody } } },
+    { schema: { tags: ["matchmaking"], summary: "The public matchmaking queues", response: { 200: { type: "array", items: queueBody }, 503: errorBody } } },
     async (req, reply) => {
       try {
         return await Promise.all(app.matchmaker.definitions().map(async (q) => ({ ...q, ...(await app.matchmaker.summary(q.id)) })));

@@ -2,8 +2,8 @@ import type { TournamentRecord } from "@bang/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { standingsOf, TournamentError, type TournamentInput } from "../tournaments/service.js";
 import { MIN_TABLE, SURVIVAL_POINTS, WIN_POINTS } from "../tournaments/table-format.js";
+import { errorBody } from "./error-body.js";
 
-const errorBody = { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" } } } as const;
 const idParams = { type: "object", required: ["id"], properties: { id: { type: "string", minLength: 1, maxLength: 64 } } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } as const;
 /** An object kept whole (the library's records: their nested fields are brackets-model's). */

@@ -2,6 +2,7 @@ import type { Mode } from "@bang/engine";
 import { randomInt } from "node:crypto";
 import type { ErrorCode, TableOptions, TableView } from "@bang/protocol";
 import type { RoomSeat } from "../games/types.js";
+import { SetIndex } from "../set-index.js";
 
 /**
  * Where a table's game is started: the node's actor host, or in a cluster the placement that picks
@@ -68,7 +69,7 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export class TableRegistry implements Lobby {
   private readonly tables = new Map<string, Table>();
   /** Codes of the tables where each player sits (tablesOf runs at every hello: no scan of all tables). */
-  private readonly seatedAt = new Map<string, Set<string>>();
+  private readonly seatedAt = new SetIndex<string, string>();
   private readonly listeners = new Set<(table: TableView) => void>();
 
   constructor(private readonly host: GameFactory) {}
@@ -93,7 +94,7 @@ export class TableRegistry implements Lobby {
 
   /** Tables where `playerId` sits. */
   tablesOf(playerId: string): TableView[] {
-    return [...(this.seatedAt.get(playerId) ?? [])].filter((code) => this.tables.get(code)?.seats.some((s) => s.playerId === playerId)).map((code) => this.view(code));
+    return this.seatedAt.of(playerId).filter((code) => this.tables.get(code)?.seats.some((s) => s.playerId === playerId)).map((code) => this.view(code));
   }
 
   /** Creates a table with its creator in seat 0, host of the table. */
@@ -105,7 +106,7 @@ export class TableRegistry implements Lobby {
     const seats: Seat[] = Array.from({ length: options.seats }, () => ({ playerId: null, name: null, bot: null, ready: false }));
     seats[0] = { playerId: player.id, name: player.name, bot: null, ready: false };
     this.tables.set(code, { code, hostId: player.id, options, seats, status: "open", gameId: null });
-    this.sit(player.id, code, true);
+    this.seatedAt.add(player.id, code);
     return this.changed(code);
   }
 
@@ -117,7 +118,7 @@ export class TableRegistry implements Lobby {
     const free = t.seats.find((s) => s.playerId === null && s.bot === null);
     if (!free) throw new TableError("TABLE_FULL", `table ${code} is full`);
     Object.assign(free, { playerId: player.id, name: player.name, bot: null, ready: false });
-    this.sit(player.id, code, true);
+    this.seatedAt.add(player.id, code);
     return this.changed(code);
   }
 
@@ -128,7 +129,7 @@ export class TableRegistry implements Lobby {
     if (!seat) throw new TableError("NOT_SEATED", `you do not sit at table ${code}`);
     if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started: its game goes on, played by a bot while you are away`);
     Object.assign(seat, { playerId: null, name: null, bot: null, ready: false });
-    this.sit(playerId, code, false);
+    this.seatedAt.delete(playerId, code);
     if (playerId === t.hostId) {
       const next = t.seats.find((s) => s.playerId !== null);
       if (next) t.hostId = next.playerId!;
@@ -201,21 +202,9 @@ export class TableRegistry implements Lobby {
     t.status = "finished";
     this.changed(code);
     setTimeout(() => {
-      for (const s of t.seats) if (s.playerId) this.sit(s.playerId, code, false);
+      for (const s of t.seats) if (s.playerId) this.seatedAt.delete(s.playerId, code);
       this.tables.delete(code);
     }, 60_000).unref();
-  }
-
-  /** Keeps the seatedAt index: `playerId` sits (or no longer sits) at table `code`. */
-  private sit(playerId: string, code: string, seated: boolean): void {
-    let codes = this.seatedAt.get(playerId);
-    if (seated) {
-      if (!codes) this.seatedAt.set(playerId, (codes = new Set()));
-      codes.add(code);
-    } else if (codes) {
-      codes.delete(code);
-      if (codes.size === 0) this.seatedAt.delete(playerId);
-    }
   }
 
   private find(code: string): Table {
