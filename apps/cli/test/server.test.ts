@@ -3,6 +3,7 @@
  * as a child process on a free port with a fresh embedded PGlite and the server's bots without delay.
  */
 import { spawn } from "node:child_process";
+import { runLoad } from "@bang/bots";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bang, drive, ensureBuilt, ensureServerBuilt, hasStack, MAIN, ROOT, type Run } from "./bang.js";
 import { startServer, type RunningServer } from "./server.js";
@@ -58,6 +59,22 @@ describe("bang bots --server", () => {
     expect(s.latencyMs.p99).toBeGreaterThanOrEqual(s.latencyMs.p50);
     expect(s.latencyMs.max).toBeGreaterThanOrEqual(s.latencyMs.p99);
     expect(s.commandsPerSecond).toBeGreaterThan(0);
+  });
+
+  it("the load generator reports each command's latency and send time as it completes (onLatency)", async () => {
+    const seen: { latencyMs: number; sentAtMs: number }[] = [];
+    const before = performance.now();
+    const load = await runLoad({ url: server.url, tables: 2, players: 3, onLatency: (latencyMs, sentAtMs) => seen.push({ latencyMs, sentAtMs }) });
+    const after = performance.now();
+    expect(load).toMatchObject({ finished: 2, failed: 0 });
+    expect(seen).toHaveLength(load.commands);
+    expect(seen.length).toBe(load.latencyMs.samples);
+    for (const s of seen) {
+      expect(s.latencyMs).toBeGreaterThan(0);
+      expect(s.sentAtMs).toBeGreaterThanOrEqual(before);
+      expect(s.sentAtMs + s.latencyMs).toBeLessThanOrEqual(after);
+    }
+    expect(Math.max(...seen.map((s) => s.latencyMs))).toBe(load.latencyMs.max);
   });
 
   it("with --humans below --players the server's bots play the other seats; one table at a time; text summary", async () => {

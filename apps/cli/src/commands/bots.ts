@@ -21,7 +21,8 @@ Options:
   --humans H         seats per table played by clients, 1 to P (default P); the rest are the server's bots
   --concurrent C     tables played at once (default N: all of them)
   --duration S       keep starting tables for S seconds, then let the running ones finish
-  --think-ms MS      each client pauses MS before each decision, like a person (default 0)
+  --think-ms MS      each client pauses MS on average before each decision, like a person: each
+                     pause is drawn between 0.5 and 1.5 times MS, seeded (default 0)
   --bots KIND        heuristic or random, for the clients and the server's bots (default heuristic)
   --seed S           table i's clients play with bots seeded S+8i+seat (default 1); the deals are the server's
   --json             print the summary as JSON

@@ -4,6 +4,10 @@ import type { GameCommand, ServerMessage } from "@bang/protocol";
 import { createBot } from "../create.js";
 import type { Bot, BotKind } from "../types.js";
 import { tappedWebSocket, webSocketClass } from "./tap.js";
+import { DEFAULT_THINK_JITTER, thinkPauses } from "./think.js";
+
+/** Seeds a seat's pauses apart from its bot's choices (same table seed, other stream). */
+const THINK_SEED_SALT = 0x5eed;
 
 /** Options of {@link playRemoteTable}. */
 export interface RemoteTableOptions {
@@ -30,8 +34,18 @@ export interface RemoteTableOptions {
    * throw fails the table with that very error (tests assert in it).
    */
   onMessage?: (playerId: PlayerId, message: ServerMessage) => void;
-  /** How long each client thinks before each decision, in ms (default 0; the load generator's pace). */
+  /** How long each client thinks before each decision, in ms on average (default 0; the load generator's pace). */
   thinkMs?: number;
+  /**
+   * How much each pause varies around `thinkMs`: uniform in thinkMs × [1 - j, 1 + j], seeded per seat
+   * (0 to 1, default 0.5; see thinkPauses).
+   */
+  thinkJitter?: number;
+  /**
+   * Called as each command of these clients completes (its ack and its event in), with its latency in
+   * ms and when it was sent (`performance.now()` of this process): a benchmark's latency over time.
+   */
+  onLatency?: (latencyMs: number, sentAtMs: number) => void;
   /** More options of every client (reconnect, heartbeat, WebSocket class...). */
   clientOptions?: Omit<ClientOptions, "url" | "token">;
 }
@@ -109,8 +123,9 @@ interface SeatTimings {
   /** No new state for this long: the game is stalled. */
   stallMs: number;
   raceWaitMs: number;
-  /** Pause before each decision, in ms (0: play at once). */
+  /** Mean pause before each decision, in ms (0: play at once). */
   thinkMs: number;
+  thinkJitter: number;
 }
 
 /** One client playing its own seat with its own bot, from its own view only. */
@@ -124,7 +139,13 @@ class RemoteSeat {
     private readonly bot: Bot,
     private readonly timings: SeatTimings,
     private readonly latencies: number[],
-  ) {}
+    private readonly onLatency?: (latencyMs: number, sentAtMs: number) => void,
+    seed = 0,
+  ) {
+    this.pause = thinkPauses(timings.thinkMs, timings.thinkJitter, seed);
+  }
+
+  private readonly pause: () => number;
 
   /** Plays every decision of this seat until the game is over; resolves with the final view. */
   async play(): Promise<PlayerView> {
@@ -140,7 +161,7 @@ class RemoteSeat {
       }
       if (this.timings.thinkMs > 0 && refusals === 0) {
         // A person thinks before each decision (the load generator's realistic pace).
-        await sleep(this.timings.thinkMs);
+        await sleep(this.pause());
         if (this.current().seq !== seq) continue;
       }
       const outcome = await this.act(view);
@@ -177,7 +198,9 @@ class RemoteSeat {
       try {
         const ack = await this.client.send(this.gameId, command, { id });
         await this.wait((_, g, seq) => g === this.gameId && seq >= ack.seq, this.timings.stallMs, `the event of seq ${ack.seq}`);
-        this.latencies.push(performance.now() - sentAt);
+        const latency = performance.now() - sentAt;
+        this.latencies.push(latency);
+        this.onLatency?.(latency, sentAt);
         this.commands++;
         return { ok: true };
       } catch (error) {
@@ -234,9 +257,11 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
   const turnSeconds = integer("turnSeconds", options.turnSeconds ?? REMOTE_TABLE_DEFAULTS.turnSeconds, 5, 600);
   const commandTimeoutMs = options.commandTimeoutMs ?? REMOTE_TABLE_DEFAULTS.commandTimeoutMs;
   if (!(commandTimeoutMs > 0)) throw new RangeError(`playRemoteTable: commandTimeoutMs must be positive, got ${commandTimeoutMs}`);
-  const { url, onMessage, clientOptions = {} } = options;
+  const { url, onMessage, onLatency, clientOptions = {} } = options;
   const thinkMs = integer("thinkMs", options.thinkMs ?? 0, 0, 60_000);
-  const timings: SeatTimings = { stallMs: turnSeconds * 1000 + commandTimeoutMs + thinkMs, raceWaitMs: Math.min(RACE_WAIT_MS, commandTimeoutMs), thinkMs };
+  const thinkJitter = options.thinkJitter ?? DEFAULT_THINK_JITTER;
+  if (!(thinkJitter >= 0 && thinkJitter <= 1)) throw new RangeError(`playRemoteTable: thinkJitter must be between 0 and 1, got ${thinkJitter}`);
+  const timings: SeatTimings = { stallMs: turnSeconds * 1000 + commandTimeoutMs + Math.ceil(thinkMs * (1 + thinkJitter)), raceWaitMs: Math.min(RACE_WAIT_MS, commandTimeoutMs), thinkMs, thinkJitter };
 
   const started = performance.now();
   const clients: BangClient[] = [];
@@ -289,7 +314,7 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
       const me = guests[i]!.player.id;
       const seat = table.seats.findIndex((s) => s.playerId === me);
       if (seat < 0) throw new RemoteTableError("NOT_SEATED", `${me} has no seat at table ${code}`, me);
-      return new RemoteSeat(client, me, gameId, createBot(botKind, (seed + seat) | 0), timings, latenciesMs);
+      return new RemoteSeat(client, me, gameId, createBot(botKind, (seed + seat) | 0), timings, latenciesMs, onLatency, (seed + seat) ^ THINK_SEED_SALT);
     });
     let views: PlayerView[];
     try {
