@@ -1,7 +1,6 @@
 import type { Viewer } from "@bang/engine";
 import { LIMITS, parseClientMessage, type ClientMessage, type ErrorCode, type ServerMessage, type TableView } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
-import type { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import type { GameDirectory, GameHandle, Subscriber } from "../games/types.js";
 import type { Identity, VerifiedPlayer } from "../identity/tokens.js";
@@ -46,8 +45,6 @@ export class Connection {
   private lastRefill = performance.now();
   private refusedInARow = 0;
   private closed = false;
-  /** The TCP socket under the WebSocket (ws keeps it as `_socket`), corked until the next tick. */
-  private corked: Socket | null = null;
 
   constructor(
     private readonly socket: WebSocket,
@@ -63,28 +60,10 @@ export class Connection {
     return this.player?.id ?? null;
   }
 
-  /**
-   * Sends a message if the socket is open. The frames sent to one socket in the same tick (a command's
-   * event and its ack, a hello's welcome and snapshots) leave in one write: each write is a system call,
-   * and on a busy node those calls are the largest cost of a command (CPU profile of bench:server).
-   */
+  /** Sends a message if the socket is open. */
   send(message: ServerMessage): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
-    this.cork();
     this.socket.send(JSON.stringify(message));
-  }
-
-  private cork(): void {
-    if (this.corked) return;
-    const tcp = (this.socket as unknown as { _socket?: Socket })._socket;
-    if (!tcp || typeof tcp.cork !== "function") return;
-    tcp.cork();
-    this.corked = tcp;
-    // After the promise jobs of this tick: the ack of a command follows its event there.
-    process.nextTick(() => {
-      this.corked = null;
-      tcp.uncork();
-    });
   }
 
   /** Closes the socket with a WebSocket close code and a reason. */
