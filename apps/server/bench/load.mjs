@@ -9,13 +9,14 @@
 // Latency is from a command sent to its resulting event received by the sender.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { cpus, setPriority } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
-import { runLoad, summarizeLatencies } from "@bang/bots";
+import { DEFAULT_THINK_JITTER, runLoad, summarizeLatencies } from "@bang/bots";
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const GAMES = env("BENCH_GAMES", 1000);
@@ -30,6 +31,27 @@ const RAMP_SECONDS = env("BENCH_RAMP_SECONDS", 20);
  * descheduling them when both cores are wanted at once. Its own delay is reported (event loop lag).
  */
 const LOADGEN_NICE = env("BENCH_LOADGEN_NICE", 10);
+if (!(Number.isInteger(LOADGEN_NICE) && LOADGEN_NICE >= 0 && LOADGEN_NICE <= 19)) {
+  console.error(`BENCH_LOADGEN_NICE must be an integer from 0 to 19, got ${process.env.BENCH_LOADGEN_NICE}`);
+  process.exit(2);
+}
+
+/** Renices every thread of this process (Linux niceness is per thread; threads made later inherit it). */
+function niceAllThreads(nice) {
+  let tids = [process.pid];
+  try {
+    tids = readdirSync("/proc/self/task").map(Number);
+  } catch {
+    // No /proc: the main thread only.
+  }
+  for (const tid of tids) {
+    try {
+      setPriority(tid, nice);
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+}
 const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
 
 const freePort = () =>
@@ -117,17 +139,27 @@ function inspectorOf(wsUrl) {
     socket.once("open", resolve);
     socket.once("error", reject);
   });
+  opened.catch(() => undefined); // a call awaits it and gets the error
   let nextId = 1;
   const waiting = new Map();
   socket.on("message", (data) => {
     const message = JSON.parse(String(data));
-    waiting.get(message.id)?.(message);
+    waiting.get(message.id)?.resolve(message);
     waiting.delete(message.id);
   });
+  const failAll = (error) => {
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+  };
+  socket.on("error", (error) => failAll(error));
+  socket.on("close", () => failAll(new Error("the inspector connection closed")));
   const call = async (method, params = {}) => {
     await opened;
     const id = nextId++;
-    const answer = new Promise((resolve) => waiting.set(id, resolve));
+    const answer = new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      setTimeout(() => reject(new Error(`${method}: no answer within 60 s`)), 60_000).unref();
+    });
     socket.send(JSON.stringify({ id, method, params }));
     const message = await answer;
     if (message.error) throw new Error(`${method}: ${message.error.message}`);
@@ -158,24 +190,31 @@ const server = spawn(process.execPath, ["--inspect=127.0.0.1:0", ...nodeArgs, fi
   env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}` },
   stdio: ["ignore", "inherit", "pipe"],
 });
-// The inspector announces its address on stderr; everything else the server writes there is passed on.
-const inspectorUrl = new Promise((resolve) => {
-  let seen = "";
-  server.stderr.on("data", (chunk) => {
-    const text = String(chunk);
-    seen += text;
-    const found = /Debugger listening on (ws:\/\/\S+)/.exec(seen);
-    if (found) resolve(found[1]);
-    for (const line of text.split("\n")) if (line && !/Debugger (listening|attached|ending)|For help, see|Waiting for the debugger/.test(line)) process.stderr.write(`${line}\n`);
-  });
+// The inspector announces its address on stderr; every other line the server writes there is passed on.
+let announce;
+const inspectorUrl = new Promise((resolve, reject) => {
+  announce = resolve;
+  server.once("exit", (code) => reject(new Error(`the server exited (${code}) before its inspector answered`)));
+  setTimeout(() => reject(new Error("the server's inspector did not announce its address within 30 s")), 30_000).unref();
+});
+inspectorUrl.catch(() => undefined); // awaited below; a rejection before then must not crash the bench
+server.stderr.setEncoding("utf8");
+createInterface({ input: server.stderr }).on("line", (line) => {
+  const found = /Debugger listening on (ws:\/\/\S+)/.exec(line);
+  if (found) announce(found[1]);
+  else if (!/^(Debugger attached|Debugger ending|For help, see)/.test(line)) process.stderr.write(`${line}\n`);
 });
 // After the spawn: the server keeps the default priority.
-if (LOADGEN_NICE > 0) setPriority(process.pid, LOADGEN_NICE);
+if (LOADGEN_NICE > 0) niceAllThreads(LOADGEN_NICE);
 const stop = async () => {
+  const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
   server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  const kill = setTimeout(() => server.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(kill);
   await admin.query(`DROP DATABASE IF EXISTS ${db}`).catch(() => undefined);
   await admin.end();
+  rmSync(`/tmp/${db}`, { recursive: true, force: true });
 };
 
 let inspector = null;
@@ -194,7 +233,7 @@ try {
   const baselineRetained = await inspector.retainedHeap();
   const baseline = await metrics(url);
 
-  console.log(`capacity: ${GAMES} tables of 5 client seats arriving over ${RAMP_SECONDS} s, ${THINK_MS} ms of thinking per decision (±50%)...`);
+  console.log(`capacity: ${GAMES} tables of 5 client seats arriving over ${RAMP_SECONDS} s, ${THINK_MS} ms of thinking per decision (±${DEFAULT_THINK_JITTER * 100}%)...`);
   const samples = [];
   let last = baseline;
   // Retained heap at the plateau: one forced full collection, when the live games first fall below 99%
@@ -254,10 +293,11 @@ try {
   // one longest pause (1.5 × THINK_MS) so that no command still waits in the queue the arrivals left.
   const steadyFrom = (samples.find((x) => x.games >= peakGames)?.at ?? plateauStart.at) + 1.5 * THINK_MS;
   const plateauEnd = (retained ? samples.filter((x) => x.at <= retained.at).at(-1) : plateau.at(-1)) ?? afterCapacity;
-  const clientLatency = (from, to) => summarizeLatencies(latency.filter((_, i) => sentAt[i] >= from && sentAt[i] < to));
-  // Commands sent up to 2 s before the forced collection: none of them can have waited for it.
-  const steadyTo = retained ? Math.min(plateauEnd.at, retained.at - 2000) : plateauEnd.at;
-  const atPlateau = clientLatency(steadyFrom, steadyTo);
+  const clientLatency = (from, to, doneBefore = Infinity) =>
+    summarizeLatencies(latency.filter((ms, i) => sentAt[i] >= from && sentAt[i] < to && sentAt[i] + ms < doneBefore));
+  // Up to 2 s before the forced collection, and only commands done before it: none waited for it.
+  const steadyTo = Math.max(steadyFrom, retained ? Math.min(plateauEnd.at, retained.at - 2000) : plateauEnd.at);
+  const atPlateau = clientLatency(steadyFrom, steadyTo, retained?.at);
   const whileForming = clientLatency(0, steadyFrom);
   const steadyStartSample = samples.filter((x) => x.at <= steadyFrom).at(-1) ?? plateauStart;
   const capacityResults = {

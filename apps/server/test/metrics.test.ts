@@ -37,11 +37,16 @@ describe("createMetrics", () => {
 
   it("has no per-handle defaults, and still counts open file descriptors (read asynchronously)", async () => {
     const text = await createMetrics(() => 0).registry.metrics();
-    for (const name of ["nodejs_active_handles", "nodejs_active_handles_total", "nodejs_active_resources", "nodejs_active_requests_total"]) {
+    const removed = ["nodejs_active_handles", "nodejs_active_handles_total", "nodejs_active_resources", "nodejs_active_resources_total", "nodejs_active_requests", "nodejs_active_requests_total"];
+    for (const name of removed) {
       expect(sample(text, name), name).toBeUndefined();
     }
     // This process has at least stdin, stdout and stderr open (on Linux, where /proc exists).
-    if (process.platform === "linux") expect(sample(text, "process_open_fds")).toBeGreaterThanOrEqual(3);
+    if (process.platform === "linux") {
+      expect(sample(text, "process_open_fds")).toBeGreaterThanOrEqual(3);
+      expect(text.split("\n").filter((l) => l.startsWith("process_open_fds "))).toHaveLength(1);
+      expect(text.split("\n").filter((l) => l.startsWith("# TYPE process_open_fds "))).toHaveLength(1);
+    }
     expect(sample(text, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
     expect(sample(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
   });

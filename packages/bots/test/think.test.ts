@@ -1,5 +1,6 @@
 /** The load generator's thinking pauses (remote/think.ts): spread around their mean, seeded, bounded. */
 import { describe, expect, it } from "vitest";
+import { runLoad } from "../src/remote/load.js";
 import { thinkPauses } from "../src/remote/think.js";
 
 const draw = (next: () => number, n: number) => Array.from({ length: n }, next);
@@ -30,5 +31,12 @@ describe("thinkPauses", () => {
     expect(() => thinkPauses(-1, 0.5, 1)).toThrow(RangeError);
     expect(() => thinkPauses(100, 1.5, 1)).toThrow(/thinkJitter/);
     expect(() => thinkPauses(100, -0.1, 1)).toThrow(/thinkJitter/);
+  });
+
+  it("runLoad refuses bad thinking options before any connection (port 9 would refuse one)", async () => {
+    const url = "http://127.0.0.1:9";
+    await expect(runLoad({ url, tables: 2, thinkJitter: 2 })).rejects.toThrow(/thinkJitter/);
+    await expect(runLoad({ url, durationMs: 300, thinkJitter: -1 })).rejects.toThrow(RangeError);
+    await expect(runLoad({ url, tables: 1, thinkMs: -5 })).rejects.toThrow(/thinkMs/);
   });
 });

@@ -37,19 +37,22 @@ export function createMetrics(liveGames: () => number): NodeMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   for (const name of PER_HANDLE_DEFAULTS) registry.removeSingleMetric(name);
-  // The open file descriptors, read without blocking the event loop (Linux; absent elsewhere).
-  new Gauge({
-    name: "process_open_fds",
-    help: "Number of open file descriptors.",
-    registers: [registry],
-    async collect() {
-      try {
-        this.set((await readdir("/proc/self/fd")).length);
-      } catch {
-        // Not Linux: no /proc; the gauge stays at 0.
-      }
-    },
-  });
+  // The open file descriptors, read without blocking the event loop (Linux only, like prom-client's).
+  if (process.platform === "linux") {
+    new Gauge({
+      name: "process_open_fds",
+      help: "Number of open file descriptors.",
+      registers: [registry],
+      async collect() {
+        try {
+          // Less the descriptor of the directory being read, as prom-client counts.
+          this.set((await readdir("/proc/self/fd")).length - 1);
+        } catch {
+          // /proc unreadable: keep the last value.
+        }
+      },
+    });
+  }
   new Gauge({ name: "bang_games_live", help: "Games running on this node", registers: [registry], collect() { this.set(liveGames()); } });
   const commands = new Counter({ name: "bang_commands_total", help: "Game commands handled, by result", labelNames: ["result"] as const, registers: [registry] });
   const finished = new Counter({ name: "bang_games_finished_total", help: "Games finished on this node", registers: [registry] });

@@ -66,7 +66,8 @@ function codeOf(error: unknown): string {
  * Plays many tables with {@link playRemoteTable}, at most `concurrent` at once: `tables` of them, or,
  * with `durationMs`, as many as start before the time is up (the running ones then finish). A failed
  * table is counted and its error kept; the run goes on. Resolves with the totals, the rates and the
- * latency percentiles of every command of the driver's clients.
+ * latency percentiles of every command of the driver's clients. Throws a RangeError, before any
+ * connection, for bad counts, durations or thinking options.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   const { tables, durationMs, onTable, rampMs = 0, ...table } = options;
@@ -75,6 +76,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   if (durationMs !== undefined && !(durationMs > 0)) throw new RangeError(`runLoad: durationMs must be positive, got ${durationMs}`);
   const concurrent = options.concurrent ?? tables ?? 1;
   if (!(Number.isSafeInteger(concurrent) && concurrent >= 1)) throw new RangeError(`runLoad: concurrent must be a positive integer, got ${concurrent}`);
+  // Checked once here: refused by every table, they would fail each one (in a loop, with durationMs).
+  if (options.thinkMs !== undefined && !(Number.isInteger(options.thinkMs) && options.thinkMs >= 0 && options.thinkMs <= 60_000)) throw new RangeError(`runLoad: thinkMs must be an integer from 0 to 60000, got ${options.thinkMs}`);
+  if (options.thinkJitter !== undefined && !(options.thinkJitter >= 0 && options.thinkJitter <= 1)) throw new RangeError(`runLoad: thinkJitter must be between 0 and 1, got ${options.thinkJitter}`);
   const seed = options.seed ?? REMOTE_TABLE_DEFAULTS.seed;
   const players = options.players ?? REMOTE_TABLE_DEFAULTS.players;
 

@@ -44,6 +44,7 @@ export interface RemoteTableOptions {
   /**
    * Called as each command of these clients completes (its ack and its event in), with its latency in
    * ms and when it was sent (`performance.now()` of this process): a benchmark's latency over time.
+   * A throw fails the table with that very error.
    */
   onLatency?: (latencyMs: number, sentAtMs: number) => void;
   /** More options of every client (reconnect, heartbeat, WebSocket class...). */
