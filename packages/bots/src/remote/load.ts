@@ -1,5 +1,6 @@
 import { ClientError } from "@bang/client";
 import { summarizeLatencies, type LatencySummary } from "./percentile.js";
+import { thinkingOptions } from "./think.js";
 import { playRemoteTable, RemoteTableError, REMOTE_TABLE_DEFAULTS, type RemoteTableOptions, type RemoteTableResult } from "./table.js";
 
 /** Options of {@link runLoad}: a table's options (but its seed and message tap) and how many tables. */
@@ -77,8 +78,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   const concurrent = options.concurrent ?? tables ?? 1;
   if (!(Number.isSafeInteger(concurrent) && concurrent >= 1)) throw new RangeError(`runLoad: concurrent must be a positive integer, got ${concurrent}`);
   // Checked once here: refused by every table, they would fail each one (in a loop, with durationMs).
-  if (options.thinkMs !== undefined && !(Number.isInteger(options.thinkMs) && options.thinkMs >= 0 && options.thinkMs <= 60_000)) throw new RangeError(`runLoad: thinkMs must be an integer from 0 to 60000, got ${options.thinkMs}`);
-  if (options.thinkJitter !== undefined && !(options.thinkJitter >= 0 && options.thinkJitter <= 1)) throw new RangeError(`runLoad: thinkJitter must be between 0 and 1, got ${options.thinkJitter}`);
+  thinkingOptions("runLoad", options.thinkMs, options.thinkJitter);
   const seed = options.seed ?? REMOTE_TABLE_DEFAULTS.seed;
   const players = options.players ?? REMOTE_TABLE_DEFAULTS.players;
 

@@ -4,7 +4,7 @@ import type { GameCommand, ServerMessage } from "@bang/protocol";
 import { createBot } from "../create.js";
 import type { Bot, BotKind } from "../types.js";
 import { tappedWebSocket, webSocketClass } from "./tap.js";
-import { DEFAULT_THINK_JITTER, thinkPauses } from "./think.js";
+import { thinkingOptions, thinkPauses } from "./think.js";
 
 /** Seeds a seat's pauses apart from its bot's choices (same table seed, other stream). */
 const THINK_SEED_SALT = 0x5eed;
@@ -126,7 +126,6 @@ interface SeatTimings {
   raceWaitMs: number;
   /** Mean pause before each decision, in ms (0: play at once). */
   thinkMs: number;
-  thinkJitter: number;
 }
 
 /** One client playing its own seat with its own bot, from its own view only. */
@@ -140,13 +139,10 @@ class RemoteSeat {
     private readonly bot: Bot,
     private readonly timings: SeatTimings,
     private readonly latencies: number[],
+    /** The next thinking pause, in ms (see thinkPauses). */
+    private readonly pause: () => number,
     private readonly onLatency?: (latencyMs: number, sentAtMs: number) => void,
-    seed = 0,
-  ) {
-    this.pause = thinkPauses(timings.thinkMs, timings.thinkJitter, seed);
-  }
-
-  private readonly pause: () => number;
+  ) {}
 
   /** Plays every decision of this seat until the game is over; resolves with the final view. */
   async play(): Promise<PlayerView> {
@@ -259,10 +255,8 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
   const commandTimeoutMs = options.commandTimeoutMs ?? REMOTE_TABLE_DEFAULTS.commandTimeoutMs;
   if (!(commandTimeoutMs > 0)) throw new RangeError(`playRemoteTable: commandTimeoutMs must be positive, got ${commandTimeoutMs}`);
   const { url, onMessage, onLatency, clientOptions = {} } = options;
-  const thinkMs = integer("thinkMs", options.thinkMs ?? 0, 0, 60_000);
-  const thinkJitter = options.thinkJitter ?? DEFAULT_THINK_JITTER;
-  if (!(thinkJitter >= 0 && thinkJitter <= 1)) throw new RangeError(`playRemoteTable: thinkJitter must be between 0 and 1, got ${thinkJitter}`);
-  const timings: SeatTimings = { stallMs: turnSeconds * 1000 + commandTimeoutMs + Math.ceil(thinkMs * (1 + thinkJitter)), raceWaitMs: Math.min(RACE_WAIT_MS, commandTimeoutMs), thinkMs, thinkJitter };
+  const { thinkMs, thinkJitter } = thinkingOptions("playRemoteTable", options.thinkMs, options.thinkJitter);
+  const timings: SeatTimings = { stallMs: turnSeconds * 1000 + commandTimeoutMs + Math.ceil(thinkMs * (1 + thinkJitter)), raceWaitMs: Math.min(RACE_WAIT_MS, commandTimeoutMs), thinkMs };
 
   const started = performance.now();
   const clients: BangClient[] = [];
@@ -315,7 +309,7 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
       const me = guests[i]!.player.id;
       const seat = table.seats.findIndex((s) => s.playerId === me);
       if (seat < 0) throw new RemoteTableError("NOT_SEATED", `${me} has no seat at table ${code}`, me);
-      return new RemoteSeat(client, me, gameId, createBot(botKind, (seed + seat) | 0), timings, latenciesMs, onLatency, (seed + seat) ^ THINK_SEED_SALT);
+      return new RemoteSeat(client, me, gameId, createBot(botKind, (seed + seat) | 0), timings, latenciesMs, thinkPauses(thinkMs, thinkJitter, (seed + seat) ^ THINK_SEED_SALT), onLatency);
     });
     let views: PlayerView[];
     try {
