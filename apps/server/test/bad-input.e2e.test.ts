@@ -71,7 +71,7 @@ describe("bad input", () => {
     expect(await s.error("")).toMatchObject({ code: "BAD_JSON" });
     await pong(s);
     const unknown = await s.error({ type: "dance", rid: "r1" });
-    expect(unknown).toMatchObject({ code: "UNKNOWN_TYPE" });
+    expect(unknown).toMatchObject({ code: "UNKNOWN_TYPE", rid: "r1" });
     expect(unknown.message).toMatch(/dance/);
     await pong(s);
     expect(await s.error([1, 2, 3])).toMatchObject({ code: "UNKNOWN_TYPE" });
@@ -106,6 +106,11 @@ describe("bad input", () => {
       expect(err.message, JSON.stringify(frame)).toMatch(field);
       await pong(s);
     }
+    // The refusal names the request or command it answers, when the frame's ids were well formed.
+    expect(await s.error({ type: "joinTable", rid: "r-join", code: "abc" })).toMatchObject({ code: "INVALID_MESSAGE", rid: "r-join" });
+    const command = await s.error({ type: "command", id: "c-bad", gameId, command: { type: "reroll", indexes: [9] } });
+    expect(command).toMatchObject({ code: "INVALID_MESSAGE", id: "c-bad", gameId });
+    expect(await s.error({ type: "command", id: "~bot:g:1", gameId, command: { type: "roll" } })).not.toHaveProperty("id");
     await unchanged();
   });
 

@@ -11,8 +11,10 @@ export const LIMITS = {
   maxNameLength: 24,
 } as const;
 
-const rid = z.string().min(1).max(64);
-const gameId = z.string().min(1).max(64);
+/** A request id: chosen by the client, echoed by the server's `ok`, `pong` or `error` answer. */
+export const requestId = z.string().min(1).max(64);
+const rid = requestId;
+export const gameId = z.string().min(1).max(64);
 const tableCode = z.string().regex(/^[A-Z0-9]{4,8}$/, "a table code is 4 to 8 capital letters or digits");
 /**
  * A client command id: chosen by the client, unique per game; a repeat gets the first answer again.

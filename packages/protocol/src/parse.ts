@@ -1,9 +1,23 @@
 import type { z } from "zod";
 import type { ErrorCode } from "./errors.js";
-import { LIMITS, clientMessage, serverMessage, type ClientMessage, type ServerMessage } from "./messages.js";
+import { LIMITS, clientMessage, commandId, gameId, requestId, serverMessage, type ClientMessage, type ServerMessage } from "./messages.js";
 
-/** A parse result: the message, or an error with a stable code and a message naming the field. */
-export type Parsed<T> = { ok: true; message: T } | { ok: false; code: ErrorCode; message: string };
+/**
+ * The ids of a refused frame that the sender can match its request by: `rid` (a request), `id` and
+ * `gameId` (a command). Each is there only when the frame carried it well formed, so an error that
+ * echoes it still validates as a server message.
+ */
+export interface FrameRef {
+  rid?: string;
+  id?: string;
+  gameId?: string;
+}
+
+/**
+ * A parse result: the message, or an error with a stable code, a message naming the field and, for a
+ * JSON object, the ids it carried (`ref`, possibly empty).
+ */
+export type Parsed<T> = { ok: true; message: T } | { ok: false; code: ErrorCode; message: string; ref?: FrameRef };
 
 const KNOWN_CLIENT_TYPES = new Set(clientMessage.options.map((o) => o.shape.type.value));
 
@@ -17,9 +31,22 @@ function describe(error: z.ZodError): string {
     .join("; ");
 }
 
+/** The well-formed ids of a refused JSON object (a command's gameId only with its id, as errors carry them). */
+function refOf(json: object): FrameRef {
+  const { rid, id, gameId: game } = json as Record<string, unknown>;
+  const ref: FrameRef = {};
+  if (requestId.safeParse(rid).success) ref.rid = rid as string;
+  if (commandId.safeParse(id).success) {
+    ref.id = id as string;
+    if (gameId.safeParse(game).success) ref.gameId = game as string;
+  }
+  return ref;
+}
+
 /**
  * Parses one frame from a client: size (FRAME_TOO_LARGE), JSON (BAD_JSON), `type` (UNKNOWN_TYPE), then
- * the fields (INVALID_MESSAGE). Never throws.
+ * the fields (INVALID_MESSAGE). The last two carry the frame's well-formed ids in `ref`, so that the
+ * sender can tell which request was refused. Never throws.
  */
 export function parseClientMessage(frame: string | Buffer): Parsed<ClientMessage> {
   const size = typeof frame === "string" ? Buffer.byteLength(frame) : frame.byteLength;
@@ -32,10 +59,11 @@ export function parseClientMessage(frame: string | Buffer): Parsed<ClientMessage
   }
   const type = (json as { type?: unknown } | null)?.type;
   if (typeof json !== "object" || json === null || typeof type !== "string" || !KNOWN_CLIENT_TYPES.has(type as ClientMessage["type"])) {
-    return { ok: false, code: "UNKNOWN_TYPE", message: `type: unknown message type ${JSON.stringify(type ?? null)}` };
+    const ref = typeof json === "object" && json !== null && !Array.isArray(json) ? refOf(json) : {};
+    return { ok: false, code: "UNKNOWN_TYPE", message: `type: unknown message type ${JSON.stringify(type ?? null)}`, ref };
   }
   const parsed = clientMessage.safeParse(json);
-  if (!parsed.success) return { ok: false, code: "INVALID_MESSAGE", message: describe(parsed.error) };
+  if (!parsed.success) return { ok: false, code: "INVALID_MESSAGE", message: describe(parsed.error), ref: refOf(json) };
   return { ok: true, message: parsed.data };
 }
 

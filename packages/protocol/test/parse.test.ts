@@ -27,6 +27,24 @@ describe("parseClientMessage", () => {
     expect(extra).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
   });
 
+  it("a refused object carries its well-formed rid, or id and gameId, so the sender can match it (ref)", () => {
+    const badRequest = parseClientMessage(JSON.stringify({ type: "joinTable", rid: "r7", code: "abc" }));
+    expect(badRequest).toMatchObject({ ok: false, code: "INVALID_MESSAGE", ref: { rid: "r7" } });
+    const badCommand = parseClientMessage(JSON.stringify({ type: "command", id: "c9", gameId: "g1", command: { type: "reroll", indexes: [7] } }));
+    expect(badCommand).toMatchObject({ ok: false, code: "INVALID_MESSAGE", ref: { id: "c9", gameId: "g1" } });
+    expect(parseClientMessage(JSON.stringify({ type: "teleport", rid: "r8" }))).toMatchObject({ ok: false, code: "UNKNOWN_TYPE", ref: { rid: "r8" } });
+    // Ids that are not well formed are not echoed (the error must stay a valid server message).
+    const malformed = parseClientMessage(JSON.stringify({ type: "command", id: "~bot:g:1", gameId: "g1", rid: "", command: { type: "roll" } }));
+    expect(malformed).toMatchObject({ ok: false, code: "INVALID_MESSAGE", ref: {} });
+    // A gameId alone is not a command's reference.
+    expect(parseClientMessage(JSON.stringify({ type: "spectate", gameId: "g1" }))).toMatchObject({ ok: false, ref: {} });
+    expect(parseClientMessage("[1]")).toMatchObject({ ok: false, code: "UNKNOWN_TYPE", ref: {} });
+    for (const p of [badRequest, badCommand]) {
+      if (p.ok) throw new Error("refused above");
+      expect(parseServerMessage(JSON.stringify({ type: "error", code: p.code, message: p.message, ...p.ref })).ok).toBe(true);
+    }
+  });
+
   it("refuses a frame over 16 KiB with FRAME_TOO_LARGE before parsing it", () => {
     const big = JSON.stringify({ type: "ping", rid: "x".repeat(LIMITS.maxFrameBytes) });
     expect(parseClientMessage(big)).toMatchObject({ ok: false, code: "FRAME_TOO_LARGE" });

@@ -127,7 +127,7 @@ export class Connection {
     }
     const parsed = parseClientMessage(frame);
     if (!parsed.ok) {
-      this.error(parsed.code, parsed.message);
+      this.error(parsed.code, parsed.message, parsed.ref);
       if (parsed.code === "FRAME_TOO_LARGE") this.close(1009, `frames are limited to ${LIMITS.maxFrameBytes} bytes`);
       return;
     }
