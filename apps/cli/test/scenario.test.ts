@@ -20,7 +20,7 @@ interface Output {
 /** The parts of a scenario file the tests change (on purpose, sometimes to the wrong type). */
 interface ScenarioJson {
   setup: { players: Record<string, unknown>[] };
-  steps: { dice?: string[] }[];
+  steps: { by?: string; dice?: string[] }[];
   expect: { players: Record<string, Record<string, unknown>>; [field: string]: unknown };
 }
 
@@ -100,6 +100,16 @@ describe("bang scenario", () => {
     ["an unknown character", () => variant("character.json", (s) => (s.setup.players[1]!.character = "doc_holyday")), /: setup\.players\[1\]\.character: /],
     ["a life given as text", () => variant("life.json", (s) => (s.setup.players[0]!.life = "six")), /: setup\.players\[0\]\.life: /],
     ["an unknown field", () => variant("field.json", (s) => (s.expect.score = 3)), /: expect: .*score/],
+    ["a step by a player the setup does not have", () => variant("by.json", (s) => (s.steps[1]!.by = "zed")), /: steps\[1\]\.by: "zed" is not a player of the setup \(a, b, c, d\)/],
+    [
+      "an expectation about a player the setup does not have",
+      () =>
+        variant("expect-player.json", (s) => {
+          s.expect.players.zed = { life: 3 };
+          s.expect.turn = "yves";
+        }),
+      /: expect\.players\.zed: "zed" is not a player[^\n]*\n[^\n]*: expect\.turn: "yves" is not a player/,
+    ],
     ["roles the rules refuse (R1.1)", () => variant("roles.json", (s) => (s.setup.players[1]!.role = "sheriff")), /: setup: players\[\]\.role: 4 players take/],
   ];
   for (const [what, make, message] of invalidFiles) {

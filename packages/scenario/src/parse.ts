@@ -23,7 +23,7 @@ export function formatIssues(error: z.ZodError): string {
 /**
  * Parses the text of a scenario file: a duel scenario when `setup.mode` is `duel` (DUEL.md), else a
  * classic one (SCENARIOS.md). Throws ScenarioFileError with a message naming the field for malformed
- * JSON or a field of the wrong shape.
+ * JSON, a field of the wrong shape, or a player the setup does not have (checkPlayerReferences).
  */
 export function parseScenario(text: string): Scenario | DuelScenario {
   let json: unknown;
@@ -36,9 +36,32 @@ export function parseScenario(text: string): Scenario | DuelScenario {
   if (mode === "duel") {
     const duel = duelScenarioSchema.safeParse(json);
     if (!duel.success) throw new ScenarioFileError(formatIssues(duel.error));
+    checkPlayerReferences(duel.data);
     return duel.data;
   }
   const parsed = scenarioSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioFileError(formatIssues(parsed.error));
+  checkPlayerReferences(parsed.data);
   return parsed.data;
+}
+
+/**
+ * Checks that every player a scenario names is a player of its setup: each step's `by`, and in
+ * `expect` the keys of `players`, `turn` and the winner's `players` (SCENARIOS.md). A file that names
+ * someone else cannot be run as written, so it is invalid (exit 2), not a failed expectation.
+ * Throws ScenarioFileError with one line per unknown name, each naming its field.
+ */
+export function checkPlayerReferences(scenario: Scenario | DuelScenario): void {
+  const ids = scenario.setup.players.map((p) => p.id);
+  const known = new Set(ids);
+  const problems: string[] = [];
+  const need = (field: string, id: string) => {
+    if (!known.has(id)) problems.push(`${field}: "${id}" is not a player of the setup (${ids.join(", ")})`);
+  };
+  scenario.steps.forEach((step, i) => need(`steps[${i}].by`, step.by));
+  const expect = scenario.expect;
+  for (const id of Object.keys(expect.players ?? {})) need(`expect.players.${id}`, id);
+  if (expect.turn !== undefined) need("expect.turn", expect.turn);
+  expect.winner?.players.forEach((id, i) => need(`expect.winner.players[${i}]`, id));
+  if (problems.length > 0) throw new ScenarioFileError(problems.join("\n"));
 }
