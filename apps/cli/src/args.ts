@@ -52,6 +52,14 @@ export function intOption(name: string, raw: string | undefined, fallback: numbe
   return value;
 }
 
+/** A decimal option from 0 to 1 (such as 0.25), or its default when absent. */
+export function fractionOption(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = /^\s*(?:0|1|0?\.\d+|[01]\.\d*)\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= 0 && value <= 1)) throw new UsageError(`--${name}: expected a number from 0 to 1, got "${raw}"`);
+  return value;
+}
+
 /** An option whose value is one of `choices`, or its default when absent. */
 export function choiceOption<T extends string>(name: string, raw: string | undefined, fallback: T, choices: readonly T[]): T {
   if (raw === undefined) return fallback;

@@ -29,6 +29,9 @@ interface Summary {
   commandsPerSecond: number;
   latencyMs: { samples: number; p50: number; p90: number; p99: number; max: number };
   errors: { code: string; count: number; message: string }[];
+  thinkMs: number;
+  thinkJitter: number;
+  elapsedMs: number;
 }
 
 /** The line `Winner: ...` of a transcript. */
@@ -91,6 +94,16 @@ describe("bang bots --server", () => {
     expect(run.stdout).toMatch(/^Latency p99\s+\d+\.\d ms$/m);
   });
 
+  it("--think-ms with --think-jitter 0: every client pauses exactly that long before each decision", async () => {
+    const run = await bang(["bots", "--server", server.url, "--tables", "1", "--players", "3", "--think-ms", "25", "--think-jitter", "0", "--json"]);
+    expect(run.stderr, server.output()).toBe("");
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as Summary;
+    expect(s).toMatchObject({ finished: 1, thinkMs: 25, thinkJitter: 0 });
+    // One seat acts at a time in a classic game, so the pauses add up.
+    expect(s.elapsedMs).toBeGreaterThanOrEqual(s.commands * 25);
+  });
+
   it("a server that does not answer: every table fails, exit 1, the error code named", async () => {
     const run = await bang(["bots", "--server", "http://127.0.0.1:1", "--tables", "2", "--json"]);
     expect(run.code).toBe(1);
@@ -104,6 +117,8 @@ describe("bang bots --server", () => {
     [["--server", "nowhere", "--tables", "2"], '--server: expected a URL such as http://localhost:8080, got "nowhere"'],
     [["--server", "http://x"], "--tables: how many tables to play is required (or --duration)"],
     [["--server", "http://x", "--tables", "1", "--players", "4", "--humans", "5"], '--humans: expected an integer from 1 to 4, got "5"'],
+    [["--server", "http://x", "--tables", "1", "--think-jitter", "1.5"], '--think-jitter: expected a number from 0 to 1, got "1.5"'],
+    [["--server", "http://x", "--tables", "1", "--think-jitter", "half"], '--think-jitter: expected a number from 0 to 1, got "half"'],
   ];
   for (const [args, message] of bad) {
     it(`refuses ${args.join(" ")} with exit 2 and one line`, async () => {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
-import { runLoad, type BotKind, type LoadSummary } from "@bang/bots";
-import { choiceOption, EXIT, intOption, parseCommandLine, SEED_MAX, SEED_MIN, UsageError } from "../args.js";
+import { DEFAULT_THINK_JITTER, MAX_THINK_MS, runLoad, type BotKind, type LoadSummary } from "@bang/bots";
+import { choiceOption, EXIT, fractionOption, intOption, parseCommandLine, SEED_MAX, SEED_MIN, UsageError } from "../args.js";
 import { columns } from "../format.js";
 import { BOT_KINDS } from "../match.js";
 
@@ -23,6 +23,8 @@ Options:
   --duration S       keep starting tables for S seconds, then let the running ones finish
   --think-ms MS      each client pauses MS on average before each decision, like a person: each
                      pause is drawn between 0.5 and 1.5 times MS, seeded (default 0)
+  --think-jitter J   how much each pause varies: between 1-J and 1+J times MS, J from 0 (every
+                     pause exactly MS) to 1 (default 0.5)
   --bots KIND        heuristic or random, for the clients and the server's bots (default heuristic)
   --seed S           table i's clients play with bots seeded S+8i+seat (default 1); the deals are the server's
   --json             print the summary as JSON
@@ -68,6 +70,7 @@ export async function run(argv: string[]): Promise<number> {
         concurrent: { type: "string" },
         duration: { type: "string" },
         "think-ms": { type: "string" },
+        "think-jitter": { type: "string" },
         bots: { type: "string" },
         seed: { type: "string" },
         json: { type: "boolean" },
@@ -94,7 +97,8 @@ export async function run(argv: string[]): Promise<number> {
   const humans = intOption("humans", values.humans, players, 1, players);
   const concurrent = intOption("concurrent", values.concurrent, tables ?? 1, 1, 10_000);
   const duration = values.duration === undefined ? undefined : intOption("duration", values.duration, 0, 1, 86_400);
-  const thinkMs = intOption("think-ms", values["think-ms"], 0, 0, 60_000);
+  const thinkMs = intOption("think-ms", values["think-ms"], 0, 0, MAX_THINK_MS);
+  const thinkJitter = fractionOption("think-jitter", values["think-jitter"], DEFAULT_THINK_JITTER);
   const botKind: BotKind = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
   const seed = intOption("seed", values.seed, 1, SEED_MIN, SEED_MAX);
 
@@ -115,6 +119,7 @@ export async function run(argv: string[]): Promise<number> {
       botKind,
       seed,
       thinkMs,
+      thinkJitter,
       onTable: (outcome) => {
         bar?.increment();
         if (!outcome.ok && !values.json) process.stderr.write(`bang bots: table ${outcome.index + 1} (seed ${outcome.seed}) failed: ${outcome.code}: ${outcome.message}\n`);

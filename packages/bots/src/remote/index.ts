@@ -5,5 +5,5 @@
 export { playRemoteTable, RemoteTableError, REMOTE_TABLE_DEFAULTS, wireCommand, type RemoteTableOptions, type RemoteTableResult } from "./table.js";
 export { runLoad, TABLE_SEED_STRIDE, type LoadOptions, type LoadSummary, type TableOutcome } from "./load.js";
 export { percentile, percentileOfSorted, summarizeLatencies, type LatencySummary } from "./percentile.js";
-export { DEFAULT_THINK_JITTER, thinkPauses } from "./think.js";
+export { DEFAULT_THINK_JITTER, MAX_THINK_MS, thinkPauses } from "./think.js";
 export { tappedWebSocket, webSocketClass } from "./tap.js";

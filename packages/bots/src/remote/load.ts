@@ -36,6 +36,9 @@ export interface LoadSummary {
   concurrent: number;
   durationMs: number | null;
   seed: number;
+  /** Mean pause of a client before each decision, in ms, and its spread (a share of it, 0 to 1). */
+  thinkMs: number;
+  thinkJitter: number;
   /** Tables started. */
   tables: number;
   /** Games played to their end. */
@@ -78,7 +81,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   const concurrent = options.concurrent ?? tables ?? 1;
   if (!(Number.isSafeInteger(concurrent) && concurrent >= 1)) throw new RangeError(`runLoad: concurrent must be a positive integer, got ${concurrent}`);
   // Checked once here: refused by every table, they would fail each one (in a loop, with durationMs).
-  thinkingOptions("runLoad", options.thinkMs, options.thinkJitter);
+  const thinking = thinkingOptions("runLoad", options.thinkMs, options.thinkJitter);
   const seed = options.seed ?? REMOTE_TABLE_DEFAULTS.seed;
   const players = options.players ?? REMOTE_TABLE_DEFAULTS.players;
 
@@ -131,6 +134,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     concurrent,
     durationMs: durationMs ?? null,
     seed,
+    ...thinking,
     tables: next,
     finished,
     failed,
