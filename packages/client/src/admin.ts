@@ -1,7 +1,7 @@
 import { gameEvent, playerId } from "@bang/protocol";
 import type { GameEvent, GameLog } from "@bang/engine";
 import { z } from "zod";
-import { apiUrl, check, request, type HttpOptions } from "./http.js";
+import { apiUrl, check, request, requestWithHeaders, type HttpOptions } from "./http.js";
 
 /**
  * The admin API (`/api/admin/...`) and the public seats of a game, over the global fetch. Each call
@@ -35,6 +35,18 @@ const liveGame = z.object({
 });
 /** A running game as the live games table shows it. */
 export type LiveGame = z.infer<typeof liveGame>;
+
+/**
+ * The live games list: the games of every node that answered, and the ids of the live nodes that did
+ * not answer in time (their games are not in `games`; empty when every node answered, and on one node).
+ */
+export interface LiveGames {
+  games: LiveGame[];
+  missingNodes: string[];
+}
+
+/** Response header of the live games list naming the nodes that did not answer (comma-separated). */
+const MISSING_NODES_HEADER = "x-bang-missing-nodes";
 
 const seat = z.object({ seat: z.number(), id: playerId, name: z.string(), bot: z.string().nullable() });
 /** A seat of a game: engine id, the name shown, the bot kind (null for a person). */
@@ -140,9 +152,16 @@ export function fetchAdminSession(baseUrl: string, token: string, options: HttpO
   return get(baseUrl, "/api/admin/session", token, z.object({ name: z.string(), expiresAt: z.string() }), options);
 }
 
-/** Running games, optionally of one mode or with a player whose name contains `player`. */
-export function fetchLiveGames(baseUrl: string, token: string, filter: { mode?: string; player?: string } = {}, options: HttpOptions = {}): Promise<LiveGame[]> {
-  return get(baseUrl, "/api/admin/games/live", token, z.array(liveGame), options, query(filter));
+/**
+ * Running games, optionally of one mode or with a player whose name contains `player`; on a cluster,
+ * with the nodes that did not answer in time (see LiveGames). Rejects with a ClientError (RETRY when
+ * the cluster's membership cannot be read).
+ */
+export async function fetchLiveGames(baseUrl: string, token: string, filter: { mode?: string; player?: string } = {}, options: HttpOptions = {}): Promise<LiveGames> {
+  const path = "/api/admin/games/live";
+  const { body, headers } = await requestWithHeaders(apiUrl(baseUrl, path) + query(filter), { method: "GET", headers: auth(token) }, options);
+  const missing = headers.get(MISSING_NODES_HEADER);
+  return { games: check(z.array(liveGame), body, `GET ${path}`), missingNodes: missing ? missing.split(",").filter(Boolean) : [] };
 }
 
 /** Ends a running game without a winner (GAME_NOT_FOUND when it is not running). */

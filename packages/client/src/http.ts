@@ -94,6 +94,11 @@ export function apiUrl(baseUrl: string, path: string): string {
 
 /** Sends one request and returns its JSON body, or rejects with a ClientError. */
 export async function request(url: string, init: RequestInit, options: HttpOptions): Promise<unknown> {
+  return (await requestWithHeaders(url, init, options)).body;
+}
+
+/** As {@link request}, with the response's headers too (for answers that say something in a header). */
+export async function requestWithHeaders(url: string, init: RequestInit, options: HttpOptions): Promise<{ body: unknown; headers: Headers }> {
   const doFetch = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
@@ -114,7 +119,7 @@ export async function request(url: string, init: RequestInit, options: HttpOptio
     const message = (parsed.success && parsed.data.message) || `${init.method ?? "GET"} ${url} answered ${response.status} ${response.statusText}`.trim();
     throw new ClientError(code, message, response.status);
   }
-  return body;
+  return { body, headers: response.headers };
 }
 
 /** The body checked against its schema, or a BAD_RESPONSE naming the first wrong fields. */

@@ -55,6 +55,7 @@ export {
   serverAlive,
   type AdminSession,
   type LiveGame,
+  type LiveGames,
   type GameSeat,
   type Timeline,
   type TimelineEntry,

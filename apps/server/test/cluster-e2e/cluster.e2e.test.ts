@@ -6,7 +6,7 @@
  * exactly once by command id.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGuest } from "@bang/client";
+import { createGuest, fetchLiveGames, type LiveGames } from "@bang/client";
 import { closeAll, connectAs, http, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
 import { checkFrame } from "../support/secrets.js";
 import { ADMIN_TOKEN } from "../support/server.js";
@@ -284,4 +284,27 @@ describe("a cluster of three nodes", () => {
     expect((await storedLog(cluster, endedGame)).lastSeq).toBe(lastSeq);
     expect(await cluster.ownerOf(endedGame)).toBeNull();
   }, 120_000);
+
+  it("admin: a live node that does not answer in time is named with the live list (x-bang-missing-nodes, fetchLiveGames' missingNodes), which holds the other nodes' games", async () => {
+    // Pause a node that owns no game, so that nothing has to fail over while it sleeps.
+    const membership = (await (await fetch(`${cluster.nodes[0]!.url}/api/nodes`)).json()) as { nodeId: string; load: number }[];
+    const victimId = membership.find((n) => n.load === 0)?.nodeId ?? cluster.ids[2]!;
+    const victim = cluster.ids.indexOf(victimId);
+    const asker = cluster.nodes[(victim + 1) % 3]!.url;
+    expect((await fetchLiveGames(asker, ADMIN_TOKEN)).missingNodes).toEqual([]);
+    const pid = cluster.nodes[victim]!.pid!;
+    cluster.setPaused(victim, true);
+    process.kill(pid, "SIGSTOP");
+    let during: LiveGames;
+    try {
+      during = await fetchLiveGames(asker, ADMIN_TOKEN);
+    } finally {
+      process.kill(pid, "SIGCONT");
+      cluster.setPaused(victim, false);
+    }
+    expect(during.missingNodes).toEqual([victimId]);
+    expect(during.games.filter((g) => g.node === victimId)).toEqual([]);
+    // Awake again, it answers: the list is whole once more.
+    await expect.poll(async () => (await fetchLiveGames(asker, ADMIN_TOKEN)).missingNodes, { timeout: 10_000, interval: 200 }).toEqual([]);
+  }, 60_000);
 });

@@ -11,3 +11,15 @@ export function formatAge(seconds: number | null): string {
 
 /** A ratio 0..1 as "42%". */
 export const percent = (r: number): string => `${Math.round(r * 100)}%`;
+
+/**
+ * The live games page's warning when some nodes did not answer in time (`missingNodes` of
+ * fetchLiveGames): which ones, and that their games are not listed. Null when every node answered.
+ */
+export function missingNodesNotice(missingNodes: readonly string[]): string | null {
+  if (missingNodes.length === 0) return null;
+  const names = missingNodes.join(", ");
+  return missingNodes.length === 1
+    ? `Node ${names} did not answer in time: its games are not in this list.`
+    : `Nodes ${names} did not answer in time: their games are not in this list.`;
+}

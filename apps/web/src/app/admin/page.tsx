@@ -5,14 +5,16 @@ import { useState } from "react";
 import { AdminShell } from "@/components/AdminShell";
 import { ProblemBox } from "@/components/ProblemBox";
 import { useAdmin, usePolled } from "@/hooks/useAdmin";
-import { formatAge } from "@/lib/format";
+import { formatAge, missingNodesNotice } from "@/lib/format";
 
 /** Running games: mode, players, node, turn, age; filter by mode, search by player; refreshed every 2 s. */
 export default function LiveGamesPage() {
   const ctx = useAdmin();
   const [player, setPlayer] = useState("");
   const [mode, setMode] = useState("");
-  const { data, problem } = usePolled(() => ctx.call((url, token) => fetchLiveGames(url, token, { player: player.trim(), mode })), [player, mode, ctx.admin], 2_000);
+  const { data: live, problem } = usePolled(() => ctx.call((url, token) => fetchLiveGames(url, token, { player: player.trim(), mode })), [player, mode, ctx.admin], 2_000);
+  const data = live?.games;
+  const notice = live ? missingNodesNotice(live.missingNodes) : null;
   return (
     <AdminShell ctx={ctx}>
       <h1>Live games</h1>
@@ -25,6 +27,11 @@ export default function LiveGamesPage() {
         </select>
       </div>
       {problem != null && <ProblemBox error={problem} />}
+      {notice && (
+        <p className="warning" role="status" data-testid="missing-nodes">
+          {notice}
+        </p>
+      )}
       {data && data.length === 0 && <p data-testid="no-games">No running game{player ? ` with a player matching “${player}”` : ""}.</p>}
       {data && data.length > 0 && (
         <div className="scroll">
