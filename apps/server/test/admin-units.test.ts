@@ -3,26 +3,49 @@ import { createGame, type GameSetup } from "@bang/engine";
 import { describe, expect, it } from "vitest";
 import { createAdminSessions } from "../src/admin/sessions.js";
 import { computeStatistics } from "../src/admin/stats.js";
-import { SignInThrottle } from "../src/admin/throttle.js";
+import { MemorySignInThrottle } from "../src/admin/throttle.js";
 
-describe("SignInThrottle", () => {
-  it("lets 3 failures through, then locks 1 s, 2 s, 4 s... capped, per key; a success clears the name", () => {
+describe("MemorySignInThrottle", () => {
+  it("lets 3 failures through, then locks 1 s, 2 s, 4 s... capped, per key; a success clears the name", async () => {
     let now = 0;
-    const t = new SignInThrottle({ freeFailures: 3, baseLockMs: 1000, maxLockMs: 4000, forgetAfterMs: 60_000 }, () => now);
+    const t = new MemorySignInThrottle({ freeFailures: 3, baseLockMs: 1000, maxLockMs: 4000, forgetAfterMs: 60_000 }, () => now);
     const keys = ["name:a", "ip:1"];
-    expect([t.failed(keys), t.failed(keys), t.failed(keys)]).toEqual([0, 0, 0]);
-    expect(t.retryAfterMs(keys)).toBe(0);
-    expect(t.failed(keys)).toBe(1000);
-    expect(t.retryAfterMs(["name:a"])).toBe(1000);
-    expect(t.retryAfterMs(["name:b"])).toBe(0);
+    expect([await t.failed(keys), await t.failed(keys), await t.failed(keys)]).toEqual([0, 0, 0]);
+    expect(await t.retryAfterMs(keys)).toBe(0);
+    expect(await t.failed(keys)).toBe(1000);
+    expect(await t.retryAfterMs(["name:a"])).toBe(1000);
+    expect(await t.retryAfterMs(["name:b"])).toBe(0);
     now += 1000;
-    expect(t.retryAfterMs(keys)).toBe(0);
-    expect(t.failed(keys)).toBe(2000);
-    expect(t.failed(keys)).toBe(4000);
-    expect(t.failed(keys)).toBe(4000);
-    t.succeeded("name:a");
-    expect(t.retryAfterMs(["name:a"])).toBe(0);
-    expect(t.retryAfterMs(["ip:1"])).toBe(4000);
+    expect(await t.retryAfterMs(keys)).toBe(0);
+    expect(await t.failed(keys)).toBe(2000);
+    expect(await t.failed(keys)).toBe(4000);
+    expect(await t.failed(keys)).toBe(4000);
+    await t.succeeded("name:a");
+    expect(await t.retryAfterMs(["name:a"])).toBe(0);
+    expect(await t.retryAfterMs(["ip:1"])).toBe(4000);
+  });
+
+  it("forgets a key with no failure for forgetAfterMs once its lock is over", async () => {
+    let now = 0;
+    const t = new MemorySignInThrottle({ freeFailures: 1, baseLockMs: 1000, maxLockMs: 8000, forgetAfterMs: 5000 }, () => now);
+    expect(await t.failed(["ip:1"])).toBe(0);
+    expect(await t.failed(["ip:1"])).toBe(1000);
+    now += 4000;
+    expect(await t.failed(["ip:1"])).toBe(2000); // still remembered: the third failure doubles
+    now += 5001;
+    expect(await t.failed(["ip:1"])).toBe(0); // forgotten: a first failure again
+  });
+
+  it("one check at a time per key: a claim holding one key refuses another claim on it until released or expired", async () => {
+    let now = 0;
+    const t = new MemorySignInThrottle(undefined, () => now);
+    expect(await t.claim(["name:a", "ip:1"], 10_000)).toBe(true);
+    expect(await t.claim(["name:b", "ip:1"], 10_000)).toBe(false);
+    expect(await t.claim(["name:b", "ip:2"], 10_000)).toBe(true);
+    await t.release(["name:a", "ip:1"]);
+    expect(await t.claim(["name:a", "ip:1"], 10_000)).toBe(true);
+    now += 10_001;
+    expect(await t.claim(["name:a", "ip:3"], 10_000)).toBe(true); // the first claim expired
   });
 });
 

@@ -4,23 +4,31 @@ import fp from "fastify-plugin";
 import { tokenSecret } from "../identity/tokens.js";
 import { checkPassword, decoyHash, hashPassword } from "./passwords.js";
 import { createAdminSessions, type AdminSession, type AdminSessions } from "./sessions.js";
-import { SignInThrottle } from "./throttle.js";
+import { RedisSignInThrottle } from "./redis-throttle.js";
+import { MemorySignInThrottle, ThrottleUnavailable, type SignInThrottle } from "./throttle.js";
 
 /** What a sign-in that arrives while another of the same name or IP is being checked is told to wait, in ms. */
 const IN_FLIGHT_RETRY_MS = 1_000;
+/** Longest a password check may hold its name and IP (a node that dies mid-check frees them after it), in ms. */
+const CHECK_HOLD_MS = 10_000;
 
 /** The outcome of a sign-in attempt. */
 export type SignInResult =
   | { ok: true; token: string; expiresAt: number; name: string }
   | { ok: false; code: "BAD_CREDENTIALS" }
-  | { ok: false; code: "RATE_LIMITED"; retryAfterMs: number };
+  | { ok: false; code: "RATE_LIMITED"; retryAfterMs: number }
+  /** The cluster's throttle could not be read (Redis down): nothing was checked. */
+  | { ok: false; code: "RETRY"; message: string };
 
 /** Admin authentication of a node: accounts, sessions, the sign-in throttle, the role check. */
 export interface AdminAuth {
   readonly sessions: AdminSessions;
   /** This node's name in the dashboard (NODE_ID, else host name and pid). */
   readonly nodeId: string;
-  /** Checks a name and password from `ip`; slowed down after repeated failures (per name and per IP). */
+  /**
+   * Checks a name and password from `ip`; slowed down after repeated failures (per name and per IP,
+   * counted by every node of a cluster alike); RETRY when the cluster's Redis does not answer.
+   */
   signIn(name: string, password: string, ip: string): Promise<SignInResult>;
   /** Is this bearer token admin access (a valid admin session, or the static ADMIN_TOKEN)? */
   isAdminToken(token: string | null): boolean;
@@ -55,9 +63,8 @@ export const adminPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const sessions = createAdminSessions(tokenSecret(config.TOKEN_SECRET, config.DATA_DIR), config.ADMIN_SESSION_TTL_S);
-    const throttle = new SignInThrottle();
-    /** Names and IPs whose sign-in is being checked now. */
-    const checking = new Set<string>();
+    // On a cluster the nodes share one throttle: guesses spread over them count the same.
+    const throttle: SignInThrottle = app.cluster ? new RedisSignInThrottle(app.cluster.redis, config.REDIS_PREFIX) : new MemorySignInThrottle();
     // The cluster's NODE_ID when the configuration has one, so the dashboard and GET /api/nodes agree.
     const nodeId = (config as { NODE_ID?: string }).NODE_ID ?? process.env.NODE_ID ?? `${hostname()}/${process.pid}`;
 
@@ -68,32 +75,42 @@ export const adminPlugin = fp(
       app.log.warn("ADMIN_NAME and ADMIN_PASSWORD must be set together; no admin account created");
     }
 
+    /** The sign-in check behind the throttle; rejects with ThrottleUnavailable when the throttle's store fails. */
+    const throttledSignIn = async (name: string, password: string, ip: string): Promise<SignInResult> => {
+      const keys = [`name:${name}`, `ip:${ip}`];
+      const wait = await throttle.retryAfterMs(keys);
+      if (wait > 0) return { ok: false, code: "RATE_LIMITED", retryAfterMs: wait };
+      // One check at a time per name and per IP: guesses sent in parallel would all pass the lock
+      // test above before the first failure is counted.
+      if (!(await throttle.claim(keys, CHECK_HOLD_MS))) return { ok: false, code: "RATE_LIMITED", retryAfterMs: IN_FLIGHT_RETRY_MS };
+      let account: Awaited<ReturnType<typeof app.store.admin.findAccount>>;
+      try {
+        account = await app.store.admin.findAccount(name);
+        const good = await checkPassword(account?.passwordHash ?? (await decoyHash()), password);
+        if (!account || !good) {
+          await throttle.failed(keys);
+          return { ok: false, code: "BAD_CREDENTIALS" };
+        }
+      } finally {
+        await throttle.release(keys);
+      }
+      await throttle.succeeded(keys[0]!);
+      await app.store.admin.touchLogin(account.id);
+      const issued = sessions.issue({ id: account.id, name: account.name });
+      return { ok: true, token: issued.token, expiresAt: issued.expiresAt, name: account.name };
+    };
+
     const auth: AdminAuth = {
       sessions,
       nodeId,
       async signIn(name, password, ip) {
-        const keys = [`name:${name}`, `ip:${ip}`];
-        const wait = throttle.retryAfterMs(keys);
-        if (wait > 0) return { ok: false, code: "RATE_LIMITED", retryAfterMs: wait };
-        // One check at a time per name and per IP: guesses sent in parallel would all pass the lock
-        // test above before the first failure is counted.
-        if (keys.some((k) => checking.has(k))) return { ok: false, code: "RATE_LIMITED", retryAfterMs: IN_FLIGHT_RETRY_MS };
-        for (const k of keys) checking.add(k);
-        let account: Awaited<ReturnType<typeof app.store.admin.findAccount>>;
         try {
-          account = await app.store.admin.findAccount(name);
-          const good = await checkPassword(account?.passwordHash ?? (await decoyHash()), password);
-          if (!account || !good) {
-            throttle.failed(keys);
-            return { ok: false, code: "BAD_CREDENTIALS" };
-          }
-        } finally {
-          for (const k of keys) checking.delete(k);
+          return await throttledSignIn(name, password, ip);
+        } catch (error) {
+          if (!(error instanceof ThrottleUnavailable)) throw error;
+          app.log.warn({ err: error }, "admin sign-in refused: the sign-in throttle is unavailable");
+          return { ok: false, code: "RETRY", message: error.message };
         }
-        throttle.succeeded(keys[0]!);
-        await app.store.admin.touchLogin(account.id);
-        const issued = sessions.issue({ id: account.id, name: account.name });
-        return { ok: true, token: issued.token, expiresAt: issued.expiresAt, name: account.name };
       },
       isAdminToken(token) {
         if (!token) return false;

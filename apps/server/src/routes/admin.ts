@@ -102,9 +102,10 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Con
       schema: {
         tags: TAGS,
         summary: "Sign in as an admin: a session token with an expiry",
-        description: "After 3 wrong passwords for a name or from an IP, attempts are refused (429 RATE_LIMITED) for 1 s, then 2 s, 4 s... up to 15 min.",
+        description:
+          "After 3 wrong passwords for a name or from an IP, attempts are refused (429 RATE_LIMITED) for 1 s, then 2 s, 4 s... up to 15 min. On a cluster every node counts the same failures (the throttle is in Redis); while Redis does not answer, sign-ins are refused with 503 RETRY.",
         body: signInBody,
-        response: { 201: sessionBodyOf(), 401: errorBody, 429: errorBody },
+        response: { 201: sessionBodyOf(), 401: errorBody, 429: errorBody, 503: errorBody },
       },
     },
     async (req, reply) => {
@@ -117,6 +118,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Con
           .header("retry-after", String(seconds))
           .send({ code: "RATE_LIMITED", message: `too many wrong passwords: try again in ${seconds} s`, retryAfterMs: result.retryAfterMs });
       }
+      if (result.code === "RETRY") return reply.code(503).send({ code: "RETRY", message: result.message });
       return reply.code(401).send({ code: "BAD_CREDENTIALS", message: "wrong name or password" });
     },
   );

@@ -13,6 +13,9 @@ import { ADMIN_TOKEN } from "../support/server.js";
 import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** The admin account every node creates at start (the sign-in test's). */
+const ADMIN_NAME = "cluster-root";
+const ADMIN_PASSWORD = "correct horse battery";
 
 interface Game {
   gameId: string;
@@ -24,7 +27,7 @@ let cluster: TestCluster;
 const everyone: Player[] = [];
 
 beforeAll(async () => {
-  cluster = await startTestCluster(3);
+  cluster = await startTestCluster(3, { env: { ADMIN_NAME: ADMIN_NAME, ADMIN_PASSWORD: ADMIN_PASSWORD } });
 }, 120_000);
 afterAll(async () => {
   await closeAll(everyone);
@@ -307,4 +310,20 @@ describe("a cluster of three nodes", () => {
     // Awake again, it answers: the list is whole once more.
     await expect.poll(async () => (await fetchLiveGames(asker, ADMIN_TOKEN)).missingNodes, { timeout: 10_000, interval: 200 }).toEqual([]);
   }, 60_000);
+
+  it("admin sign-in: wrong passwords sent to different nodes count together (the throttle is in Redis), then the lock ends", async () => {
+    const signIn = (node: number, password: string) =>
+      http(`${cluster.nodes[node]!.url}/api/admin/sessions`, { method: "POST", body: JSON.stringify({ name: ADMIN_NAME, password }) });
+    // 3 failures are free (DEFAULT_THROTTLE), the 4th locks for 1 s: spread over the nodes, one node
+    // alone has seen at most 2 of them.
+    for (const node of [0, 1, 2, 0]) expect(await signIn(node, "a guess"), `n${node + 1}`).toMatchObject({ status: 401, body: { code: "BAD_CREDENTIALS" } });
+    const locked = await signIn(1, ADMIN_PASSWORD);
+    expect(locked).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
+    const wait = (locked.body as { retryAfterMs: number }).retryAfterMs;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(1000);
+    expect(await signIn(2, ADMIN_PASSWORD)).toMatchObject({ status: 429 });
+    await sleep(wait + 50);
+    expect(await signIn(2, ADMIN_PASSWORD)).toMatchObject({ status: 201, body: { name: ADMIN_NAME } });
+  }, 30_000);
 });
