@@ -100,7 +100,6 @@ describe("bang scenario", () => {
     ["an unknown character", () => variant("character.json", (s) => (s.setup.players[1]!.character = "doc_holyday")), /: setup\.players\[1\]\.character: /],
     ["a life given as text", () => variant("life.json", (s) => (s.setup.players[0]!.life = "six")), /: setup\.players\[0\]\.life: /],
     ["an unknown field", () => variant("field.json", (s) => (s.expect.score = 3)), /: expect: .*score/],
-    ["a step by a player the setup does not have", () => variant("by.json", (s) => (s.steps[1]!.by = "zed")), /: steps\[1\]\.by: "zed" is not a player of the setup \(a, b, c, d\)/],
     [
       "an expectation about a player the setup does not have",
       () =>
@@ -108,8 +107,9 @@ describe("bang scenario", () => {
           s.expect.players.zed = { life: 3 };
           s.expect.turn = "yves";
         }),
-      /: expect\.players\.zed: "zed" is not a player[^\n]*\n[^\n]*: expect\.turn: "yves" is not a player/,
+      /: expect\.players\.zed: "zed" is not a player of the setup \(a, b, c, d\)\n[^\n]*: expect\.turn: "yves" is not a player/,
     ],
+    ["a winner the setup does not have", () => variant("expect-winner.json", (s) => (s.expect.winner = { team: "law", players: ["a", "zed"] })), /: expect\.winner\.players\[1\]: "zed" is not a player/],
     ["roles the rules refuse (R1.1)", () => variant("roles.json", (s) => (s.setup.players[1]!.role = "sheriff")), /: setup: players\[\]\.role: 4 players take/],
   ];
   for (const [what, make, message] of invalidFiles) {
@@ -123,6 +123,21 @@ describe("bang scenario", () => {
       expect(hasStack(run.stderr)).toBe(false);
     });
   }
+
+  it("a step by a stranger is the rules' refusal (INVALID_COMMAND), which a file may pin: exit 0 with expect.rejected, 1 without", async () => {
+    const pinned = variant("stranger-pinned.json", (s) => {
+      s.steps[0]!.by = "zed";
+      s.expect = { players: {}, rejected: { step: 0, code: "INVALID_COMMAND" } };
+    });
+    const run = await bang(["scenario", pinned]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { rejected: { step: number; code: string } }).rejected).toMatchObject({ step: 0, code: "INVALID_COMMAND" });
+    const unpinned = variant("stranger.json", (s) => (s.steps[0]!.by = "zed"));
+    const failed = await bang(["scenario", unpinned]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/steps\[0\]: refused with INVALID_COMMAND/);
+  });
 
   it("reads a scenario from standard input with -", async () => {
     const run = await bang(["scenario", "-"], readFileSync(WORKED_EXAMPLE, "utf8"));

@@ -10,7 +10,7 @@ import type { GameStore } from "./persistence/store.js";
 import { matchmaking } from "./plugins/matchmaking.js";
 import { adminPlugin } from "./admin/plugin.js";
 import { services } from "./plugins/services.js";
-import { adminRoutes } from "./routes/admin.js";
+import { adminRoutes, MISSING_NODES_HEADER } from "./routes/admin.js";
 import { gameSeatRoutes } from "./routes/game-seats.js";
 import { gameRoutes } from "./routes/games.js";
 import { guestRoutes } from "./routes/guests.js";
@@ -49,7 +49,12 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   // External plugins. Frames up to 256 KiB reach our parser, which refuses anything over 16 KiB with a
   // FRAME_TOO_LARGE error before closing; ws itself closes on anything larger.
   // The web app calls the API from the browser (bearer tokens, no cookies).
-  await app.register(cors, { origin: config.CORS_ORIGIN === "*" ? "*" : config.CORS_ORIGIN.split(",").map((o) => o.trim()), allowedHeaders: ["authorization", "content-type"] });
+  // The dashboard calls from another origin: a browser hides every response header not listed here.
+  await app.register(cors, {
+    origin: config.CORS_ORIGIN === "*" ? "*" : config.CORS_ORIGIN.split(",").map((o) => o.trim()),
+    allowedHeaders: ["authorization", "content-type"],
+    exposedHeaders: [MISSING_NODES_HEADER, "retry-after"],
+  });
   await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   await app.register(swagger, {
     openapi: {

@@ -36,16 +36,34 @@ describe("MemorySignInThrottle", () => {
     expect(await t.failed(["ip:1"])).toBe(0); // forgotten: a first failure again
   });
 
-  it("one check at a time per key: a claim holding one key refuses another claim on it until released or expired", async () => {
+  it("one check at a time per key: a claim refuses another on a shared key until released (by its holder) or expired", async () => {
     let now = 0;
     const t = new MemorySignInThrottle(undefined, () => now);
-    expect(await t.claim(["name:a", "ip:1"], 10_000)).toBe(true);
-    expect(await t.claim(["name:b", "ip:1"], 10_000)).toBe(false);
-    expect(await t.claim(["name:b", "ip:2"], 10_000)).toBe(true);
-    await t.release(["name:a", "ip:1"]);
-    expect(await t.claim(["name:a", "ip:1"], 10_000)).toBe(true);
+    const first = await t.claim(["name:a", "ip:1"], 10_000);
+    expect(first).toMatchObject({ ok: true, token: expect.any(String) });
+    expect(await t.claim(["name:b", "ip:1"], 10_000)).toEqual({ ok: false, reason: "checking" });
+    expect(await t.claim(["name:b", "ip:2"], 10_000)).toMatchObject({ ok: true });
+    if (!first.ok) throw new Error("claimed above");
+    await t.release(["name:a", "ip:1"], first.token);
+    const second = await t.claim(["name:a", "ip:1"], 10_000);
+    expect(second).toMatchObject({ ok: true });
     now += 10_001;
-    expect(await t.claim(["name:a", "ip:3"], 10_000)).toBe(true); // the first claim expired
+    // The second claim expired; a third takes its keys, and the second's late release leaves them be.
+    const third = await t.claim(["name:a", "ip:3"], 10_000);
+    expect(third).toMatchObject({ ok: true });
+    if (!second.ok) throw new Error("claimed above");
+    await t.release(["name:a", "ip:1"], second.token);
+    expect(await t.claim(["name:a"], 10_000)).toEqual({ ok: false, reason: "checking" });
+  });
+
+  it("a claim is refused while a key is locked, with the wait: no check runs during a lockout", async () => {
+    let now = 0;
+    const t = new MemorySignInThrottle({ freeFailures: 1, baseLockMs: 1000, maxLockMs: 8000, forgetAfterMs: 60_000 }, () => now);
+    await t.failed(["ip:1"]);
+    await t.failed(["ip:1"]);
+    expect(await t.claim(["name:a", "ip:1"], 10_000)).toEqual({ ok: false, reason: "locked", retryAfterMs: 1000 });
+    now += 1000;
+    expect(await t.claim(["name:a", "ip:1"], 10_000)).toMatchObject({ ok: true });
   });
 });
 

@@ -31,12 +31,15 @@ function describe(error: z.ZodError): string {
     .join("; ");
 }
 
-/** The well-formed ids of a refused JSON object (a command's gameId only with its id, as errors carry them). */
+/**
+ * The well-formed ids of a refused JSON object: `rid` of any frame, `id` (and with it `gameId`) of a
+ * command only, as the SDK matches an error with `id` to a command and one with `rid` to a request.
+ */
 function refOf(json: object): FrameRef {
-  const { rid, id, gameId: game } = json as Record<string, unknown>;
+  const { type, rid, id, gameId: game } = json as Record<string, unknown>;
   const ref: FrameRef = {};
   if (requestId.safeParse(rid).success) ref.rid = rid as string;
-  if (commandId.safeParse(id).success) {
+  if (type === "command" && commandId.safeParse(id).success) {
     ref.id = id as string;
     if (gameId.safeParse(game).success) ref.gameId = game as string;
   }

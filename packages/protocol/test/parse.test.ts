@@ -36,8 +36,12 @@ describe("parseClientMessage", () => {
     // Ids that are not well formed are not echoed (the error must stay a valid server message).
     const malformed = parseClientMessage(JSON.stringify({ type: "command", id: "~bot:g:1", gameId: "g1", rid: "", command: { type: "roll" } }));
     expect(malformed).toMatchObject({ ok: false, code: "INVALID_MESSAGE", ref: {} });
-    // A gameId alone is not a command's reference.
+    // A gameId alone is not a command's reference, nor an id on another kind of frame (the SDK would
+    // take the error for a command's and never fail the request).
     expect(parseClientMessage(JSON.stringify({ type: "spectate", gameId: "g1" }))).toMatchObject({ ok: false, ref: {} });
+    const foreign = parseClientMessage(JSON.stringify({ type: "joinTable", rid: "r4", id: "c4", gameId: "g4", code: "abc" }));
+    expect(foreign).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
+    if (!foreign.ok) expect(foreign.ref).toEqual({ rid: "r4" });
     expect(parseClientMessage("[1]")).toMatchObject({ ok: false, code: "UNKNOWN_TYPE", ref: {} });
     for (const p of [badRequest, badCommand]) {
       if (p.ok) throw new Error("refused above");

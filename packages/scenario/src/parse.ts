@@ -23,7 +23,8 @@ export function formatIssues(error: z.ZodError): string {
 /**
  * Parses the text of a scenario file: a duel scenario when `setup.mode` is `duel` (DUEL.md), else a
  * classic one (SCENARIOS.md). Throws ScenarioFileError with a message naming the field for malformed
- * JSON, a field of the wrong shape, or a player the setup does not have (checkPlayerReferences).
+ * JSON, a field of the wrong shape, or an expectation about a player the setup does not have
+ * (checkPlayerReferences).
  */
 export function parseScenario(text: string): Scenario | DuelScenario {
   let json: unknown;
@@ -46,10 +47,11 @@ export function parseScenario(text: string): Scenario | DuelScenario {
 }
 
 /**
- * Checks that every player a scenario names is a player of its setup: each step's `by`, and in
- * `expect` the keys of `players`, `turn` and the winner's `players` (SCENARIOS.md). A file that names
- * someone else cannot be run as written, so it is invalid (exit 2), not a failed expectation.
- * Throws ScenarioFileError with one line per unknown name, each naming its field.
+ * Checks that every player `expect` names is a player of the setup: the keys of `players`, `turn` and
+ * the winner's `players` (SCENARIOS.md). Such an expectation can never hold, whatever the steps do, so
+ * the file is invalid (exit 2) rather than failed. Steps are not checked: a command by a stranger, or
+ * aimed at one, is a refusal of the rules (INVALID_COMMAND, INVALID_TARGET) that a file may pin with
+ * `expect.rejected`. Throws ScenarioFileError with one line per unknown name, each naming its field.
  */
 export function checkPlayerReferences(scenario: Scenario | DuelScenario): void {
   const ids = scenario.setup.players.map((p) => p.id);
@@ -58,7 +60,6 @@ export function checkPlayerReferences(scenario: Scenario | DuelScenario): void {
   const need = (field: string, id: string) => {
     if (!known.has(id)) problems.push(`${field}: "${id}" is not a player of the setup (${ids.join(", ")})`);
   };
-  scenario.steps.forEach((step, i) => need(`steps[${i}].by`, step.by));
   const expect = scenario.expect;
   for (const id of Object.keys(expect.players ?? {})) need(`expect.players.${id}`, id);
   if (expect.turn !== undefined) need("expect.turn", expect.turn);

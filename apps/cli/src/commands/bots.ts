@@ -22,7 +22,8 @@ Options:
   --concurrent C     tables played at once (default N: all of them)
   --duration S       keep starting tables for S seconds, then let the running ones finish
   --think-ms MS      each client pauses MS on average before each decision, like a person: each
-                     pause is drawn between 0.5 and 1.5 times MS, seeded (default 0)
+                     pause is drawn between 1-J and 1+J times MS (--think-jitter J), seeded
+                     (default 0)
   --think-jitter J   how much each pause varies: between 1-J and 1+J times MS, J from 0 (every
                      pause exactly MS) to 1 (default 0.5)
   --bots KIND        heuristic or random, for the clients and the server's bots (default heuristic)

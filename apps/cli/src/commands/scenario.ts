@@ -12,8 +12,8 @@ each expectation that does not hold is one "FILE: field: expected X, got Y" line
 FILE "-" reads standard input.
 
 Exit code: 0 when every expectation holds, 1 when one does not, 2 when a file is invalid
-(unreadable, bad JSON, a wrong field, a player the setup does not have, or a setup the rules
-refuse).
+(unreadable, bad JSON, a wrong field, an expectation about a player the setup does not have, or a
+setup the rules refuse).
 
 Options:
   -h, --help   show this help`;

@@ -78,11 +78,11 @@ export const adminPlugin = fp(
     /** The sign-in check behind the throttle; rejects with ThrottleUnavailable when the throttle's store fails. */
     const throttledSignIn = async (name: string, password: string, ip: string): Promise<SignInResult> => {
       const keys = [`name:${name}`, `ip:${ip}`];
-      const wait = await throttle.retryAfterMs(keys);
-      if (wait > 0) return { ok: false, code: "RATE_LIMITED", retryAfterMs: wait };
-      // One check at a time per name and per IP: guesses sent in parallel would all pass the lock
-      // test above before the first failure is counted.
-      if (!(await throttle.claim(keys, CHECK_HOLD_MS))) return { ok: false, code: "RATE_LIMITED", retryAfterMs: IN_FLIGHT_RETRY_MS };
+      // The lockout test and the claim are one step, and one check runs at a time per name and per
+      // IP: guesses sent in parallel, to one node or several, cannot pass the test before the first
+      // failure counts, nor be checked while a lockout runs.
+      const claim = await throttle.claim(keys, CHECK_HOLD_MS);
+      if (!claim.ok) return { ok: false, code: "RATE_LIMITED", retryAfterMs: claim.reason === "locked" ? claim.retryAfterMs : IN_FLIGHT_RETRY_MS };
       let account: Awaited<ReturnType<typeof app.store.admin.findAccount>>;
       try {
         account = await app.store.admin.findAccount(name);
@@ -92,7 +92,7 @@ export const adminPlugin = fp(
           return { ok: false, code: "BAD_CREDENTIALS" };
         }
       } finally {
-        await throttle.release(keys);
+        await throttle.release(keys, claim.token);
       }
       await throttle.succeeded(keys[0]!);
       await app.store.admin.touchLogin(account.id);

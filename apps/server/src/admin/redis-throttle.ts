@@ -1,5 +1,6 @@
 import { LuaScript, type Redis } from "../cluster/redis.js";
-import { DEFAULT_THROTTLE, ThrottleUnavailable, type SignInThrottle, type ThrottleOptions } from "./throttle.js";
+import { randomUUID } from "node:crypto";
+import { DEFAULT_THROTTLE, ThrottleUnavailable, type SignInThrottle, type ThrottleClaim, type ThrottleOptions } from "./throttle.js";
 
 /**
  * A wrong password for each key: KEYS are pairs (failure counter, lock) per key; ARGV[1..4] =
@@ -32,12 +33,30 @@ for i = 1, #KEYS do
 end
 return wait`);
 
-/** Claims every KEYS for ARGV[1] ms, or none when one is held. Returns 1 when claimed. */
+/**
+ * The lockout test and the claim in one step. KEYS = the n lock keys, then the n claim keys; ARGV[1] =
+ * how long the claim holds (ms), ARGV[2] = its token. Returns the longest lock left in ms (> 0: locked,
+ * nothing claimed), -1 when a claim key is held (nothing claimed), or 0 once every claim key is taken.
+ */
 const CLAIM = new LuaScript(`
-for i = 1, #KEYS do
-  if redis.call('EXISTS', KEYS[i]) == 1 then return 0 end
+local n = #KEYS / 2
+local wait = 0
+for i = 1, n do
+  local ttl = redis.call('PTTL', KEYS[i])
+  if ttl > wait then wait = ttl end
 end
-for i = 1, #KEYS do redis.call('SET', KEYS[i], '1', 'PX', ARGV[1]) end
+if wait > 0 then return wait end
+for i = n + 1, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then return -1 end
+end
+for i = n + 1, #KEYS do redis.call('SET', KEYS[i], ARGV[2], 'PX', ARGV[1]) end
+return 0`);
+
+/** Deletes the claim keys KEYS that still hold token ARGV[1] (an expired claim taken by another stays). */
+const RELEASE = new LuaScript(`
+for i = 1, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then redis.call('DEL', KEYS[i]) end
+end
 return 1`);
 
 /**
@@ -63,12 +82,17 @@ export class RedisSignInThrottle implements SignInThrottle {
     return Number(await unavailableOnError(WAIT.run(this.redis, keys.map((k) => this.key("l", k)), [])));
   }
 
-  async claim(keys: readonly string[], ms: number): Promise<boolean> {
-    return Number(await unavailableOnError(CLAIM.run(this.redis, keys.map((k) => this.key("c", k)), [Math.max(1, Math.ceil(ms))]))) === 1;
+  async claim(keys: readonly string[], ms: number): Promise<ThrottleClaim> {
+    const token = randomUUID();
+    const scriptKeys = [...keys.map((k) => this.key("l", k)), ...keys.map((k) => this.key("c", k))];
+    const answer = Number(await unavailableOnError(CLAIM.run(this.redis, scriptKeys, [Math.max(1, Math.ceil(ms)), token])));
+    if (answer > 0) return { ok: false, reason: "locked", retryAfterMs: answer };
+    if (answer < 0) return { ok: false, reason: "checking" };
+    return { ok: true, token };
   }
 
-  async release(keys: readonly string[]): Promise<void> {
-    if (keys.length > 0) await unavailableOnError(this.redis.del(...keys.map((k) => this.key("c", k))));
+  async release(keys: readonly string[], token: string): Promise<void> {
+    if (keys.length > 0) await unavailableOnError(RELEASE.run(this.redis, keys.map((k) => this.key("c", k)), [token]));
   }
 
   async failed(keys: readonly string[]): Promise<number> {

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 /** Tunables of the sign-in throttle. */
 export interface ThrottleOptions {
   /** Wrong passwords allowed before the first lockout. */
@@ -24,15 +26,22 @@ export const DEFAULT_THROTTLE: ThrottleOptions = { freeFailures: 3, baseLockMs: 
 export interface SignInThrottle {
   /** Ms until every one of `keys` may try again (0: now). */
   retryAfterMs(keys: readonly string[]): Promise<number>;
-  /** Takes the check of `keys` for at most `ms` (until release); false when another check holds one of them. */
-  claim(keys: readonly string[], ms: number): Promise<boolean>;
-  /** Gives back what claim took. */
-  release(keys: readonly string[]): Promise<void>;
+  /**
+   * Takes the check of `keys` for at most `ms`, in one atomic step with the lockout test: refused while
+   * one of them is locked (`locked`, with the wait) or being checked (`checking`). A sign-in checks a
+   * password only while it holds the claim, so no check ever runs during a lockout.
+   */
+  claim(keys: readonly string[], ms: number): Promise<ThrottleClaim>;
+  /** Gives back a claim; a claim that expired and was taken by another check meanwhile stays theirs. */
+  release(keys: readonly string[], token: string): Promise<void>;
   /** Counts a wrong password against every key; resolves with the new lockout in ms (0: none yet). */
   failed(keys: readonly string[]): Promise<number>;
   /** A right password: forgets the account's failures (the IP's stay, a guesser may hold one account). */
   succeeded(key: string): Promise<void>;
 }
+
+/** The outcome of SignInThrottle.claim: the claim's token (to release it), or why not and how long to wait. */
+export type ThrottleClaim = { ok: true; token: string } | { ok: false; reason: "locked"; retryAfterMs: number } | { ok: false; reason: "checking" };
 
 /** The throttle's store did not answer (the cluster's Redis): the sign-in cannot be checked now. */
 export class ThrottleUnavailable extends Error {
@@ -57,7 +66,7 @@ interface Record {
 /** The SignInThrottle of a single node, in memory; the clock is injected for tests. */
 export class MemorySignInThrottle implements SignInThrottle {
   private readonly records = new Map<string, Record>();
-  private readonly claimed = new Map<string, number>();
+  private readonly claimed = new Map<string, { token: string; until: number }>();
 
   constructor(
     private readonly options: ThrottleOptions = DEFAULT_THROTTLE,
@@ -65,24 +74,22 @@ export class MemorySignInThrottle implements SignInThrottle {
   ) {}
 
   async retryAfterMs(keys: readonly string[]): Promise<number> {
-    const now = this.now();
-    let wait = 0;
-    for (const key of keys) {
-      const r = this.live(key, now);
-      if (r) wait = Math.max(wait, r.lockedUntil - now);
-    }
-    return Math.max(0, wait);
+    return this.waitMs(keys, this.now());
   }
 
-  async claim(keys: readonly string[], ms: number): Promise<boolean> {
+  async claim(keys: readonly string[], ms: number): Promise<ThrottleClaim> {
+    // No await before the claim is taken: the lock test and the claim are one step.
     const now = this.now();
-    if (keys.some((k) => (this.claimed.get(k) ?? 0) > now)) return false;
-    for (const k of keys) this.claimed.set(k, now + ms);
-    return true;
+    const wait = this.waitMs(keys, now);
+    if (wait > 0) return { ok: false, reason: "locked", retryAfterMs: wait };
+    if (keys.some((k) => (this.claimed.get(k)?.until ?? 0) > now)) return { ok: false, reason: "checking" };
+    const token = randomUUID();
+    for (const k of keys) this.claimed.set(k, { token, until: now + ms });
+    return { ok: true, token };
   }
 
-  async release(keys: readonly string[]): Promise<void> {
-    for (const k of keys) this.claimed.delete(k);
+  async release(keys: readonly string[], token: string): Promise<void> {
+    for (const k of keys) if (this.claimed.get(k)?.token === token) this.claimed.delete(k);
   }
 
   async failed(keys: readonly string[]): Promise<number> {
@@ -107,6 +114,15 @@ export class MemorySignInThrottle implements SignInThrottle {
     this.records.delete(key);
   }
 
+  private waitMs(keys: readonly string[], now: number): number {
+    let wait = 0;
+    for (const key of keys) {
+      const r = this.live(key, now);
+      if (r) wait = Math.max(wait, r.lockedUntil - now);
+    }
+    return Math.max(0, wait);
+  }
+
   /** The key's record, unless it is forgotten (no failure for forgetAfterMs, and no lock left). */
   private live(key: string, now: number): Record | undefined {
     const r = this.records.get(key);
@@ -120,6 +136,6 @@ export class MemorySignInThrottle implements SignInThrottle {
   private sweep(now: number): void {
     if (this.records.size < 10_000) return;
     for (const key of [...this.records.keys()]) this.live(key, now);
-    for (const [key, until] of this.claimed) if (until <= now) this.claimed.delete(key);
+    for (const [key, { until }] of this.claimed) if (until <= now) this.claimed.delete(key);
   }
 }

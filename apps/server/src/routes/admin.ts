@@ -45,7 +45,7 @@ function day(field: string, text: string | undefined, endOfDay = false): Date | 
 /** Most finished games the statistics read. */
 const STATS_LIMIT = 5_000;
 /** Response header of the live games list naming the nodes that did not answer in time (comma-separated ids). */
-const MISSING_NODES_HEADER = "x-bang-missing-nodes";
+export const MISSING_NODES_HEADER = "x-bang-missing-nodes";
 
 /** HTTP status of each refusal of an admin action. */
 const STATUS_OF: Record<Exclude<AdminOutcome, { ok: true }>["code"], number> = { GAME_NOT_FOUND: 404, NOT_SEATED: 409, RETRY: 503 };

@@ -299,13 +299,20 @@ describe("a cluster of three nodes", () => {
     cluster.setPaused(victim, true);
     process.kill(pid, "SIGSTOP");
     let during: LiveGames;
+    let crossOrigin: Response;
     try {
-      during = await fetchLiveGames(asker, ADMIN_TOKEN);
+      // The dashboard asks from its own origin: the browser shows it the header only if CORS exposes it.
+      [during, crossOrigin] = await Promise.all([
+        fetchLiveGames(asker, ADMIN_TOKEN),
+        fetch(`${asker}/api/admin/games/live`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}`, origin: "http://127.0.0.1:3000" } }),
+      ]);
     } finally {
       process.kill(pid, "SIGCONT");
       cluster.setPaused(victim, false);
     }
     expect(during.missingNodes).toEqual([victimId]);
+    expect(crossOrigin.headers.get("x-bang-missing-nodes")).toBe(victimId);
+    expect(crossOrigin.headers.get("access-control-expose-headers")?.split(/,\s*/)).toContain("x-bang-missing-nodes");
     expect(during.games.filter((g) => g.node === victimId)).toEqual([]);
     // Awake again, it answers: the list is whole once more.
     await expect.poll(async () => (await fetchLiveGames(asker, ADMIN_TOKEN)).missingNodes, { timeout: 10_000, interval: 200 }).toEqual([]);

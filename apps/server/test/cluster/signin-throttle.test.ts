@@ -56,18 +56,42 @@ describe("RedisSignInThrottle", () => {
     expect(await t.failed(["ip:short"])).toBe(0); // forgotten: a first failure again
   });
 
-  it("one check at a time per key across nodes: a claim refuses another on any shared key until released or expired", async () => {
+  it("one check at a time per key across nodes: a claim refuses another on any shared key until released by its holder, or expired", async () => {
     const n1 = new RedisSignInThrottle(redis, keys.prefix, options);
     const n2 = new RedisSignInThrottle(redis, keys.prefix, options);
-    expect(await n1.claim(["name:a", "ip:1"], 5000)).toBe(true);
-    expect(await n2.claim(["name:b", "ip:1"], 5000)).toBe(false);
+    const first = await n1.claim(["name:a", "ip:1"], 5000);
+    if (!first.ok) throw new Error(`claim refused: ${first.reason}`);
+    expect(await n2.claim(["name:b", "ip:1"], 5000)).toEqual({ ok: false, reason: "checking" });
     // A refused claim takes nothing: name:b is free.
-    expect(await n2.claim(["name:b", "ip:2"], 5000)).toBe(true);
-    await n1.release(["name:a", "ip:1"]);
-    expect(await n2.claim(["name:a", "ip:1"], 150)).toBe(true);
-    expect(await n1.claim(["name:a", "ip:9"], 5000)).toBe(false);
+    expect(await n2.claim(["name:b", "ip:2"], 5000)).toMatchObject({ ok: true });
+    await n1.release(["name:a", "ip:1"], first.token);
+    const second = await n2.claim(["name:a", "ip:1"], 150);
+    if (!second.ok) throw new Error(`claim refused: ${second.reason}`);
+    expect(await n1.claim(["name:a", "ip:9"], 5000)).toEqual({ ok: false, reason: "checking" });
     await sleep(200);
-    expect(await n1.claim(["name:a", "ip:9"], 5000)).toBe(true); // the node that held it never released: it expired
+    // n2 never released and its claim expired: n1 takes the key, and n2's late release leaves it be.
+    const third = await n1.claim(["name:a", "ip:9"], 5000);
+    expect(third).toMatchObject({ ok: true });
+    await n2.release(["name:a", "ip:1"], second.token);
+    expect(await n2.claim(["name:a"], 5000)).toEqual({ ok: false, reason: "checking" });
+  });
+
+  it("the lockout test and the claim are one step: a guess that passed no test before the lock cannot be checked during it", async () => {
+    // The race of two nodes: B would have read "no lock" before A's failure set one; A then fails and
+    // releases. B's claim comes after: it must see the lock, not take the check.
+    const a = new RedisSignInThrottle(redis, keys.prefix, options);
+    const b = new RedisSignInThrottle(redis, keys.prefix, options);
+    const guess = ["name:race", "ip:race"];
+    await a.failed(guess);
+    await a.failed(guess);
+    const claimA = await a.claim(guess, 5000);
+    if (!claimA.ok) throw new Error(`claim refused: ${claimA.reason}`);
+    expect(await a.failed(guess)).toBe(1000);
+    await a.release(guess, claimA.token);
+    const claimB = await b.claim(guess, 5000);
+    expect(claimB).toMatchObject({ ok: false, reason: "locked" });
+    if (claimB.ok || claimB.reason !== "locked") throw new Error("refused as locked above");
+    expect(claimB.retryAfterMs).toBeGreaterThan(900);
   });
 
   it("a Redis that does not answer is ThrottleUnavailable for every method, never a pass", async () => {
@@ -77,7 +101,7 @@ describe("RedisSignInThrottle", () => {
     await expect(t.retryAfterMs(["name:x"])).rejects.toBeInstanceOf(ThrottleUnavailable);
     await expect(t.claim(["name:x"], 1000)).rejects.toBeInstanceOf(ThrottleUnavailable);
     await expect(t.failed(["name:x"])).rejects.toBeInstanceOf(ThrottleUnavailable);
-    await expect(t.release(["name:x"])).rejects.toBeInstanceOf(ThrottleUnavailable);
+    await expect(t.release(["name:x"], "token")).rejects.toBeInstanceOf(ThrottleUnavailable);
     await expect(t.succeeded("name:x")).rejects.toBeInstanceOf(ThrottleUnavailable);
   });
 
