@@ -34,7 +34,7 @@ describe("bang queue", () => {
   it("lists the queues, then joins one, confirms the match and plays the game to its end with a bot", async () => {
     const list = await bang(["queue", "--server", server.url, "--list"]);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^cli-bots\s+classic 4 seats, 0 waiting, bots after 0.2 s$/m);
+    expect(list.stdout).toMatch(/^cli-bots\s+classic 4 seats, 0 waiting, bots after 0.2 s; nobody matched in the last 15 min$/m);
     const run = await bang(["queue", "--server", server.url, "--queue", "cli-bots", "--name", "cli", "--bot", "heuristic"]);
     expect(run.stderr, server.output()).toBe("");
     expect(run.code).toBe(0);
@@ -42,11 +42,18 @@ describe("bang queue", () => {
     expect(run.stdout).toMatch(/^Match found: cli and 3 bot\(s\)\. Confirming\.\.\.$/m);
     expect(run.stdout).toMatch(/queue cli-bots: 4 players, 3 of them the server's bots/);
     expect(run.stdout).toMatch(/^Game over: (law|outlaws|renegade) win\. You were (sheriff|deputy|outlaw|renegade) and (won|lost)\.$/m);
+    // The list now has the wait of the one person matched (the bots do not wait): about the 0.2 s
+    // the queue waits before it fills the seats with bots.
+    const after = await bang(["queue", "--server", server.url, "--list"]);
+    const waits = /^cli-bots\s+classic 4 seats, 0 waiting, bots after 0.2 s; waits median (\d+\.\d) s, p90 (\d+\.\d) s \(1 matched in the last 15 min\)$/m.exec(after.stdout);
+    expect(waits, after.stdout).not.toBeNull();
+    expect(Number(waits![1])).toBeGreaterThanOrEqual(0.2);
+    expect(Number(waits![2])).toBe(Number(waits![1]));
   });
 
   it("joins a duel queue and plays the duel to its end (RULES.md part D) against the server's bot", async () => {
     const list = await bang(["queue", "--server", server.url, "--list"]);
-    expect(list.stdout).toMatch(/^cli-duel\s+duel 2 seats, 0 waiting, bots after 0.2 s$/m);
+    expect(list.stdout).toMatch(/^cli-duel\s+duel 2 seats, 0 waiting, bots after 0.2 s; nobody matched in the last 15 min$/m);
     const run = await bang(["queue", "--server", server.url, "--queue", "cli-duel", "--name", "duellist", "--bot", "heuristic"]);
     expect(run.stderr, server.output()).toBe("");
     expect(run.code).toBe(0);

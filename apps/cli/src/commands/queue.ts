@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ClientError, connect, createGuest, fetchQueues, type BangClient } from "@bang/client";
+import { ClientError, connect, createGuest, fetchQueues, type BangClient, type QueueInfo } from "@bang/client";
 import { createBot, wireCommand, type BotKind } from "@bang/bots";
 import type { AnyPlayerView, PlayerView } from "@bang/engine";
 import { choiceOption, EXIT, parseCommandLine, UsageError } from "../args.js";
@@ -19,7 +19,8 @@ bang play (a duel queue such as duel-2 plays a duel, with the prompts of bang pl
 Options:
   --server URL   the game server (http://host:port)
   --queue ID     the queue to join (see --list)
-  --list         print the server's queues and how many players wait in each
+  --list         print the server's queues: how many players wait in each, the longest wait
+                 now, and the median and p90 waits of the players matched lately
   --name NAME    your name at the table (default "player")
   --bot KIND     let a bot (heuristic or random) play your seat instead of you
   -h, --help     show this help
@@ -53,10 +54,7 @@ export async function run(argv: string[]): Promise<number> {
   const say = (text: string) => process.stdout.write(`${text}\n`);
   try {
     if (values.list) {
-      for (const q of await fetchQueues(values.server)) {
-        const size = q.minSeats === q.maxSeats ? `${q.minSeats}` : `${q.minSeats}-${q.maxSeats}`;
-        say(`${q.id.padEnd(20)} ${q.mode} ${size} seats, ${q.waiting} waiting${q.botsAfterSeconds === null ? "" : `, bots after ${q.botsAfterSeconds} s`}${q.maxWaitSeconds === null ? "" : `, at most ${q.maxWaitSeconds} s`}`);
-      }
+      for (const q of await fetchQueues(values.server)) say(describeQueue(q));
       return EXIT.ok;
     }
     if (values.queue === undefined) throw new UsageError("--queue: required (or --list)");
@@ -170,4 +168,23 @@ async function sendChoice(client: BangClient, gameId: string, command: Parameter
   } catch (error) {
     if (!(error instanceof ClientError) || ["CLOSED", "TIMEOUT"].includes(error.code)) throw error;
   }
+}
+
+const secondsText = (s: number) => `${s.toFixed(1)} s`;
+
+/**
+ * One line of `bang queue --list`: the queue's definition, how many wait, the longest wait now, and the
+ * median and p90 wait of the players matched in the server's window (GET /api/queues `waits`).
+ */
+export function describeQueue(q: QueueInfo): string {
+  const size = q.minSeats === q.maxSeats ? `${q.minSeats}` : `${q.minSeats}-${q.maxSeats}`;
+  const rules = `${q.mode} ${size} seats, ${q.waiting} waiting${q.botsAfterSeconds === null ? "" : `, bots after ${q.botsAfterSeconds} s`}${q.maxWaitSeconds === null ? "" : `, at most ${q.maxWaitSeconds} s`}`;
+  const w = q.waits;
+  const window = `the last ${Math.round(w.windowSeconds / 60)} min`;
+  const longest = w.longestSeconds === null ? "" : `longest wait now ${secondsText(w.longestSeconds)}; `;
+  const recent =
+    w.medianSeconds === null || w.p90Seconds === null
+      ? `nobody matched in ${window}`
+      : `waits median ${secondsText(w.medianSeconds)}, p90 ${secondsText(w.p90Seconds)} (${w.matched} matched in ${window})`;
+  return `${q.id.padEnd(20)} ${rules}; ${longest}${recent}`;
 }
