@@ -47,8 +47,8 @@ export function parseScenario(text: string): Scenario | DuelScenario {
 }
 
 /**
- * Checks that every player `expect` names is a player of the setup: the keys of `players`, `turn` and
- * the winner's `players` (SCENARIOS.md). Such an expectation can never hold, whatever the steps do, so
+ * Checks that every player `expect` names is a player of the setup: the keys of `players`, `turn`, the
+ * winner's `players` (SCENARIOS.md) and, in a duel, `lastDuel`'s starter and pickers (DUEL.md). Such an expectation can never hold, whatever the steps do, so
  * the file is invalid (exit 2) rather than failed. Steps are not checked: a command by a stranger, or
  * aimed at one, is a refusal of the rules (INVALID_COMMAND, INVALID_TARGET) that a file may pin with
  * `expect.rejected`. Throws ScenarioFileError with one line per unknown name, each naming its field.
@@ -64,5 +64,9 @@ export function checkPlayerReferences(scenario: Scenario | DuelScenario): void {
   for (const id of Object.keys(expect.players ?? {})) need(`expect.players.${id}`, id);
   if (expect.turn !== undefined) need("expect.turn", expect.turn);
   expect.winner?.players.forEach((id, i) => need(`expect.winner.players[${i}]`, id));
+  if ("lastDuel" in expect && expect.lastDuel) {
+    need("expect.lastDuel.starter", expect.lastDuel.starter);
+    expect.lastDuel.picks.forEach((pick, i) => need(`expect.lastDuel.picks[${i}].player`, pick.player));
+  }
   if (problems.length > 0) throw new ScenarioFileError(problems.join("\n"));
 }

@@ -28,4 +28,13 @@ describe("duel scenarios (RULES.md part D)", () => {
     expect(bad({ players: [{ id: "a" }, { id: "b" }, { id: "c" }] })).toThrow(/setup\.players/);
     expect(() => parseScenario(JSON.stringify({ name: "x", setup: { mode: "duel", players: [{ id: "a" }, { id: "b" }] }, steps: [{ by: "a", do: "heal", target: "b" }] }))).toThrow(/steps\[0\]/);
   });
+
+  it("R8.9 a lastDuel expectation naming a player the setup does not have is invalid, naming the field", () => {
+    const text = readFileSync(join(dir, files.find((f) => f.startsWith("duel-15"))!), "utf8");
+    const json = JSON.parse(text) as { expect: { lastDuel: { starter: string; picks: { player: string }[] } } };
+    expect(() => parseScenario(text)).not.toThrow();
+    json.expect.lastDuel.starter = "zed";
+    json.expect.lastDuel.picks[1]!.player = "yves";
+    expect(() => parseScenario(JSON.stringify(json))).toThrow(/expect\.lastDuel\.starter: "zed" is not a player of the setup \(a, b\)\nexpect\.lastDuel\.picks\[1\]\.player: "yves"/);
+  });
 });

@@ -91,10 +91,11 @@ export const adminPlugin = fp(
           await throttle.failed(keys);
           return { ok: false, code: "BAD_CREDENTIALS" };
         }
+        // While the claim still holds the name: a guess right after cannot lock it only to be cleared here.
+        await throttle.succeeded(keys[0]!);
       } finally {
         await throttle.release(keys, claim.token);
       }
-      await throttle.succeeded(keys[0]!);
       await app.store.admin.touchLogin(account.id);
       const issued = sessions.issue({ id: account.id, name: account.name });
       return { ok: true, token: issued.token, expiresAt: issued.expiresAt, name: account.name };
