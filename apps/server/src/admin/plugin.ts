@@ -16,7 +16,8 @@ const CHECK_HOLD_MS = 10_000;
 export type SignInResult =
   | { ok: true; token: string; expiresAt: number; name: string }
   | { ok: false; code: "BAD_CREDENTIALS" }
-  | { ok: false; code: "RATE_LIMITED"; retryAfterMs: number }
+  /** `checking`: another sign-in of the name or the IP is being checked now; `locked`: a lockout runs. */
+  | { ok: false; code: "RATE_LIMITED"; retryAfterMs: number; reason: "locked" | "checking" }
   /** The cluster's throttle could not be read (Redis down): nothing was checked. */
   | { ok: false; code: "RETRY"; message: string };
 
@@ -82,7 +83,7 @@ export const adminPlugin = fp(
       // IP: guesses sent in parallel, to one node or several, cannot pass the test before the first
       // failure counts, nor be checked while a lockout runs.
       const claim = await throttle.claim(keys, CHECK_HOLD_MS);
-      if (!claim.ok) return { ok: false, code: "RATE_LIMITED", retryAfterMs: claim.reason === "locked" ? claim.retryAfterMs : IN_FLIGHT_RETRY_MS };
+      if (!claim.ok) return { ok: false, code: "RATE_LIMITED", reason: claim.reason, retryAfterMs: claim.reason === "locked" ? claim.retryAfterMs : IN_FLIGHT_RETRY_MS };
       let account: Awaited<ReturnType<typeof app.store.admin.findAccount>>;
       try {
         account = await app.store.admin.findAccount(name);

@@ -116,7 +116,11 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Con
         return reply
           .code(429)
           .header("retry-after", String(seconds))
-          .send({ code: "RATE_LIMITED", message: `too many wrong passwords: try again in ${seconds} s`, retryAfterMs: result.retryAfterMs });
+          .send({
+            code: "RATE_LIMITED",
+            message: result.reason === "locked" ? `too many wrong passwords: try again in ${seconds} s` : `another sign-in for this name or address is being checked: try again in ${seconds} s`,
+            retryAfterMs: result.retryAfterMs,
+          });
       }
       if (result.code === "RETRY") return reply.code(503).send({ code: "RETRY", message: result.message });
       return reply.code(401).send({ code: "BAD_CREDENTIALS", message: "wrong name or password" });
