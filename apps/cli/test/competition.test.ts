@@ -2,7 +2,7 @@
  * `bang queue` and `bang tournament standings` against the REAL game server (child process, embedded
  * PGlite, the server's bots without delay).
  */
-import { createGuest, createTournament, fetchStandings, fetchTournament, organiseTournament, registerForTournament } from "@bang/client";
+import { connect, createGuest, createTournament, fetchStandings, fetchTournament, organiseTournament, registerForTournament } from "@bang/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bang, drive, ensureBuilt, ensureServerBuilt, hasStack } from "./bang.js";
 import { startServer, type RunningServer } from "./server.js";
@@ -18,6 +18,7 @@ beforeAll(async () => {
       MATCHMAKING_QUEUES: JSON.stringify([
         { id: "cli-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.2, readySeconds: 10 },
         { id: "cli-duel", mode: "duel", minSeats: 2, maxSeats: 2, botsAfterSeconds: 0.2, readySeconds: 10 },
+        { id: "cli-wait", minSeats: 4, maxSeats: 4, botsAfterSeconds: null, readySeconds: 10 },
       ]),
       MATCHMAKING_TICK_MS: "50",
       ORGANISER_TOKENS: `cli:${ORGANISER}`,
@@ -71,6 +72,22 @@ describe("bang queue", () => {
     expect(run.stdout).toMatch(/^ {2}near +[X.] [X.] [X.] [X.] +near +[X.] [X.] [X.] [X.]$/m);
     expect(run.stdout).toMatch(/^Winner: p[12]\. You (win!|lose\.)$/m);
   }, 90_000);
+
+  it("--list shows how long the oldest queued player has waited in a queue without bots", async () => {
+    const guest = await createGuest(server.url, "patient");
+    const client = await connect({ url: server.url, token: guest.token });
+    try {
+      await client.joinQueue("cli-wait");
+      await new Promise((r) => setTimeout(r, 400));
+      const list = await bang(["queue", "--server", server.url, "--list"]);
+      const line = /^cli-wait\s+classic 4 seats, 1 waiting; longest wait now (\d+\.\d) s; nobody matched in the last 15 min$/m.exec(list.stdout);
+      expect(line, list.stdout).not.toBeNull();
+      expect(Number(line![1])).toBeGreaterThanOrEqual(0.4);
+    } finally {
+      await client.leaveQueue().catch(() => undefined);
+      await client.close();
+    }
+  });
 
   it("an unknown queue is a clear error with its code (exit 1), a missing option a usage error (exit 2)", async () => {
     const run = await bang(["queue", "--server", server.url, "--queue", "nope", "--bot", "random"]);
