@@ -1,4 +1,4 @@
-import { gameEvent, playerId } from "@bang/protocol";
+import { gameEvent, MISSING_NODES_HEADER, playerId } from "@bang/protocol";
 import type { GameEvent, GameLog } from "@bang/engine";
 import { z } from "zod";
 import { apiUrl, check, request, requestWithHeaders, type HttpOptions } from "./http.js";
@@ -44,9 +44,6 @@ export interface LiveGames {
   games: LiveGame[];
   missingNodes: string[];
 }
-
-/** Response header of the live games list naming the nodes that did not answer (comma-separated). */
-const MISSING_NODES_HEADER = "x-bang-missing-nodes";
 
 const seat = z.object({ seat: z.number(), id: playerId, name: z.string(), bot: z.string().nullable() });
 /** A seat of a game: engine id, the name shown, the bot kind (null for a person). */
@@ -128,8 +125,13 @@ function query(params: Record<string, string | number | undefined>): string {
 }
 
 async function get<T>(baseUrl: string, path: string, token: string | null, schema: z.ZodType<T>, options: HttpOptions, search = ""): Promise<T> {
-  const body = await request(apiUrl(baseUrl, path) + search, { method: "GET", headers: token ? auth(token) : {} }, options);
-  return check(schema, body, `GET ${path}`);
+  return (await getWithHeaders(baseUrl, path, token, schema, options, search)).data;
+}
+
+/** As `get`, with the response's headers (for answers that say something in a header). */
+async function getWithHeaders<T>(baseUrl: string, path: string, token: string | null, schema: z.ZodType<T>, options: HttpOptions, search = ""): Promise<{ data: T; headers: Headers }> {
+  const { body, headers } = await requestWithHeaders(apiUrl(baseUrl, path) + search, { method: "GET", headers: token ? auth(token) : {} }, options);
+  return { data: check(schema, body, `GET ${path}`), headers };
 }
 
 async function post<T>(baseUrl: string, path: string, token: string | null, body: unknown, schema: z.ZodType<T>, options: HttpOptions): Promise<T> {
@@ -158,10 +160,9 @@ export function fetchAdminSession(baseUrl: string, token: string, options: HttpO
  * the cluster's membership cannot be read).
  */
 export async function fetchLiveGames(baseUrl: string, token: string, filter: { mode?: string; player?: string } = {}, options: HttpOptions = {}): Promise<LiveGames> {
-  const path = "/api/admin/games/live";
-  const { body, headers } = await requestWithHeaders(apiUrl(baseUrl, path) + query(filter), { method: "GET", headers: auth(token) }, options);
+  const { data: games, headers } = await getWithHeaders(baseUrl, "/api/admin/games/live", token, z.array(liveGame), options, query(filter));
   const missing = headers.get(MISSING_NODES_HEADER);
-  return { games: check(z.array(liveGame), body, `GET ${path}`), missingNodes: missing ? missing.split(",").filter(Boolean) : [] };
+  return { games, missingNodes: missing ? missing.split(",").filter(Boolean) : [] };
 }
 
 /** Ends a running game without a winner (GAME_NOT_FOUND when it is not running). */

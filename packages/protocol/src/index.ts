@@ -21,5 +21,6 @@ export {
   type TableOptions,
   type TableView,
 } from "./messages.js";
+export { MISSING_NODES_HEADER } from "./http.js";
 export { parseClientMessage, parseServerMessage, type Parsed, type FrameRef } from "./parse.js";
 export { queueId, matchId, queueStatus, queueExitReason, QUEUE_EXIT_REASONS, type QueueStatus, type QueueExitReason } from "./queue.js";

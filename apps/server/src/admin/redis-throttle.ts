@@ -6,7 +6,8 @@ import { DEFAULT_THROTTLE, ThrottleUnavailable, type SignInThrottle, type Thrott
  * A wrong password for each key: KEYS are pairs (failure counter, lock) per key; ARGV[1..4] =
  * freeFailures, baseLockMs, maxLockMs, forgetAfterMs. The counter expires forgetAfterMs after the last
  * failure; the lock is a key that lives as long as the lockout (its PTTL is the wait), so the nodes'
- * clocks never enter into it. Returns the longest new lockout in ms (0: none).
+ * clocks never enter into it. Returns the longest new lockout in ms (0: none). The lockout is
+ * lockoutMs's formula (throttle.ts), computed here so that the count and the lock move as one.
  */
 const FAILED = new LuaScript(`
 local free, base, max, forget = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])

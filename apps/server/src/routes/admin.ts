@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { MISSING_NODES_HEADER } from "@bang/protocol";
 import { AdminUnavailable, createOwnerActions, singleNodeAdminGames, type AdminGames, type AdminOutcome, type OwnerActions } from "../admin/games.js";
 import { matchesLive, withAge, type LiveFilter } from "../admin/live.js";
 import { adminRequestHandler, createAdminRelay, LIVE_TIMEOUT_MS } from "../cluster/admin-relay.js";
@@ -44,8 +45,6 @@ function day(field: string, text: string | undefined, endOfDay = false): Date | 
 
 /** Most finished games the statistics read. */
 const STATS_LIMIT = 5_000;
-/** Response header of the live games list naming the nodes that did not answer in time (comma-separated ids). */
-export const MISSING_NODES_HEADER = "x-bang-missing-nodes";
 
 /** HTTP status of each refusal of an admin action. */
 const STATUS_OF: Record<Exclude<AdminOutcome, { ok: true }>["code"], number> = { GAME_NOT_FOUND: 404, NOT_SEATED: 409, RETRY: 503 };
