@@ -2,7 +2,9 @@
 import { legalActions, type PlayerView } from "@bang/engine";
 import type { GameCommand } from "@bang/protocol";
 import { useEffect, useMemo, useState } from "react";
-import { chooseTarget, FACE_LABEL, FACE_SYMBOL, initialChoices, nameOf, prompt, rerollIndexes, resolveCommand, toggleKeep, type Choices, type Names } from "@/lib/table";
+import { chooseTarget, FACE_SYMBOL, initialChoices, nameOf, prompt, rerollIndexes, resolveCommand, type Choices, type Names } from "@/lib/table";
+import { Dice } from "./Dice";
+import { RollControls } from "./RollControls";
 
 /**
  * The action bar of the seated player: the five dice with click-to-keep, roll / reroll / stop, a target
@@ -30,46 +32,9 @@ export function Actions({ view, me, names, send, busy }: { view: PlayerView; me:
       <p className="prompt" data-testid="prompt">
         {prompt(view, me, legal, names)}
       </p>
-      {view.dice.length > 0 && (
-        <div className="dice" data-testid="dice">
-          {view.dice.map((f, i) => {
-            const canKeep = rerollable.includes(i);
-            const isKept = !canKeep || kept.includes(i);
-            return (
-              <button
-                key={i}
-                type="button"
-                className={`die face-${f}${isKept ? " kept" : ""}`}
-                data-testid="die"
-                data-kept={isKept}
-                disabled={legal.kind !== "reroll" || !canKeep || busy}
-                onClick={() => setKept(toggleKeep(kept, i, rerollable))}
-                title={canKeep ? (isKept ? "kept: click to reroll it" : "click to keep") : FACE_LABEL[f]}
-              >
-                <span className="symbol">{FACE_SYMBOL[f]}</span>
-                <small>{FACE_LABEL[f]}</small>
-                {legal.kind === "reroll" && <small className="keep">{isKept ? "kept" : "reroll"}</small>}
-              </button>
-            );
-          })}
-        </div>
-      )}
+      {view.dice.length > 0 && <Dice dice={view.dice} rerollable={rerollable} kept={kept} rerolling={legal.kind === "reroll"} busy={busy} onKeep={setKept} />}
       <div className="row">
-        {legal.kind === "roll" && (
-          <button type="button" data-testid="roll" disabled={busy} onClick={() => send({ type: "roll" })}>
-            Roll the dice
-          </button>
-        )}
-        {legal.kind === "reroll" && (
-          <>
-            <button type="button" data-testid="reroll" disabled={busy || toReroll.length === 0 || legal.rollsLeft === 0} onClick={() => send({ type: "reroll", indexes: toReroll })}>
-              Reroll {toReroll.length} {toReroll.length === 1 ? "die" : "dice"}
-            </button>
-            <button type="button" data-testid="stop" disabled={busy} onClick={() => send({ type: "stop" })}>
-              Stop
-            </button>
-          </>
-        )}
+        <RollControls legal={legal} toReroll={toReroll} busy={busy} send={send} />
         {legal.kind === "heal" && (
           <>
             <select data-testid="heal-target" value={healTarget} onChange={(e) => setHealTarget(e.target.value)}>

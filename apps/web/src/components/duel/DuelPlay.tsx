@@ -3,7 +3,9 @@ import { DUEL_CARDS, duelLegalActions, FACES, type CardRef, type DuelView } from
 import type { GameCommand } from "@bang/protocol";
 import { useEffect, useMemo, useState } from "react";
 import { addCard, changeableDice, duelPrompt, duelResolveCommand, emptyDraft, needText, playDraft, setChange, toggleEffectCard, type DuelDraft } from "@/lib/duel";
-import { FACE_LABEL, FACE_SYMBOL, rerollIndexes, toggleKeep, type Names } from "@/lib/table";
+import { FACE_LABEL, rerollIndexes, type Names } from "@/lib/table";
+import { Dice } from "../Dice";
+import { RollControls } from "../RollControls";
 import { DuelTable } from "./DuelTable";
 
 const same = (a: CardRef) => (b: CardRef) => a.row === b.row && a.column === b.column;
@@ -59,33 +61,7 @@ export function DuelPlay({ view, me, names, send, busy }: { view: DuelView; me: 
         <p className="prompt" data-testid="prompt">
           {duelPrompt(view, me, names)}
         </p>
-        {dice.length > 0 && (
-          <div className="dice" data-testid="dice">
-            {dice.map((f, i) => {
-              const canKeep = rerollable.includes(i);
-              const isKept = !canKeep || kept.includes(i);
-              const changed = f !== view.dice[i];
-              return (
-                <button
-                  key={i}
-                  type="button"
-                  className={`die face-${f}${isKept ? " kept" : ""}${changed ? " changed" : ""}`}
-                  data-testid="die"
-                  data-kept={isKept}
-                  data-face={f}
-                  disabled={legal.kind !== "reroll" || !canKeep || busy}
-                  onClick={() => setKept(toggleKeep(kept, i, rerollable))}
-                  title={canKeep ? (isKept ? "kept: click to reroll it" : "click to keep") : FACE_LABEL[f]}
-                >
-                  <span className="symbol">{FACE_SYMBOL[f]}</span>
-                  <small>{FACE_LABEL[f]}</small>
-                  {legal.kind === "reroll" && <small className="keep">{isKept ? "kept" : "reroll"}</small>}
-                  {changed && <small className="keep">was {FACE_LABEL[view.dice[i]!]}</small>}
-                </button>
-              );
-            })}
-          </div>
-        )}
+        {dice.length > 0 && <Dice dice={dice} before={view.dice} rerollable={rerollable} kept={kept} rerolling={legal.kind === "reroll"} busy={busy} onKeep={setKept} />}
         {legal.kind === "resolve" && legal.beers.length > 0 && (
           <div className="changes" data-testid="changes">
             {legal.beers.map((beer) => {
@@ -145,21 +121,7 @@ export function DuelPlay({ view, me, names, send, busy }: { view: DuelView; me: 
           </p>
         )}
         <div className="row">
-          {legal.kind === "roll" && (
-            <button type="button" data-testid="roll" disabled={busy} onClick={() => send({ type: "roll" })}>
-              Roll the dice
-            </button>
-          )}
-          {legal.kind === "reroll" && (
-            <>
-              <button type="button" data-testid="reroll" disabled={busy || toReroll.length === 0 || legal.rollsLeft === 0} onClick={() => send({ type: "reroll", indexes: toReroll })}>
-                Reroll {toReroll.length} {toReroll.length === 1 ? "die" : "dice"}
-              </button>
-              <button type="button" data-testid="stop" disabled={busy} onClick={() => send({ type: "stop" })}>
-                Stop
-              </button>
-            </>
-          )}
+          <RollControls legal={legal} toReroll={toReroll} busy={busy} send={send} />
           {resolving && (
             <>
               <button type="button" data-testid="resolve" disabled={busy || !command} onClick={() => command && send(command)}>
