@@ -12,9 +12,10 @@ function sample(text: string, name: string): number | undefined {
 }
 
 describe("createMetrics", () => {
-  it("reports live games at scrape time, commands by result, latency, flushes and sockets", async () => {
+  it("reports live games and the write backlog at scrape time, commands by result, latency, flushes and sockets", async () => {
     let live = 3;
-    const metrics = createMetrics(() => live);
+    let backlog = 12;
+    const metrics = createMetrics(() => live, () => backlog);
     metrics.commandAccepted(0.004);
     metrics.commandAccepted(0.2);
     metrics.commandRefused();
@@ -30,9 +31,12 @@ describe("createMetrics", () => {
     expect(text).toContain('bang_command_latency_seconds_bucket{le="0.25"} 2');
     expect(text).toContain('bang_log_flush_entries_bucket{le="8"} 1');
     expect(sample(text, "bang_sockets_connected")).toBe(1);
+    expect(sample(text, "bang_log_pending_entries")).toBe(12);
     live = 7;
+    backlog = 0;
     text = await metrics.registry.metrics();
     expect(sample(text, "bang_games_live")).toBe(7);
+    expect(sample(text, "bang_log_pending_entries")).toBe(0);
   });
 
   it("has no per-handle defaults, and still counts open file descriptors (read asynchronously)", async () => {

@@ -30,10 +30,11 @@ export interface NodeMetrics extends RoomMetrics {
 /**
  * Creates the metrics: live games (read from the host at scrape time), commands by result (their rate
  * is commands/s), command latency from receipt to stored answer, log writer transactions (duration and
- * entries), connected sockets, and Node's defaults (event loop lag, GC, memory, CPU) but those that walk
- * every handle of the process at each scrape (see PER_HANDLE_DEFAULTS).
+ * entries), the write backlog (`pendingEntries`, read at scrape time), connected sockets, and Node's
+ * defaults (event loop lag, GC, memory, CPU) but those that walk every handle of the process at each
+ * scrape (see PER_HANDLE_DEFAULTS).
  */
-export function createMetrics(liveGames: () => number): NodeMetrics {
+export function createMetrics(liveGames: () => number, pendingEntries: () => number = () => 0): NodeMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   for (const name of PER_HANDLE_DEFAULTS) registry.removeSingleMetric(name);
@@ -73,6 +74,14 @@ export function createMetrics(liveGames: () => number): NodeMetrics {
     help: "Log entries written per log writer transaction",
     buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
     registers: [registry],
+  });
+  new Gauge({
+    name: "bang_log_pending_entries",
+    help: "Log entries accepted and not yet committed: the write backlog (their commands wait for it to be acknowledged)",
+    registers: [registry],
+    collect() {
+      this.set(pendingEntries());
+    },
   });
   const sockets = new Gauge({ name: "bang_sockets_connected", help: "Open WebSocket connections", registers: [registry] });
   return {

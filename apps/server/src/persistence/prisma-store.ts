@@ -87,6 +87,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     admin: createAdminStore(db, toStoredGame),
     flush: () => writer.flush(),
     onFlush: (listener) => void flushListeners.push(listener),
+    pendingEntries: () => writer.pending,
     async close() {
       await writer.close();
       await db.close();

@@ -78,5 +78,7 @@ export interface GameStore {
    * and the transaction's duration in ms. For metrics; a listener that throws is ignored.
    */
   onFlush?(listener: (flush: { entries: number; durationMs: number; failed: boolean }) => void): void;
+  /** Log entries appended and not yet committed or refused (the write backlog), for metrics. */
+  pendingEntries?(): number;
   close(): Promise<void>;
 }

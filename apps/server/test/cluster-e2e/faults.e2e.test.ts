@@ -48,7 +48,9 @@ describe("a paused owner's late write", () => {
     const command = chooseFor(bots.get(actor!.id)!, view, actor!.id);
     const id = newCommandId();
     const answer = actor!.client.send(gameId, command, { id });
-    await sleep(300); // n1 accepted it and queued the write (1 s batch delay)
+    // n1 accepted it and holds its entry in the writer (the 1 s batch delay): pause it then, not before.
+    const pendingOnN1 = async () => Number(/^bang_log_pending_entries (\d+)$/m.exec(await (await fetch(`${c.nodes[0]!.url}/metrics`)).text())?.[1] ?? NaN);
+    await expect.poll(pendingOnN1, { timeout: 5_000, interval: 10 }).toBeGreaterThanOrEqual(1);
     const pid = c.nodes[0]!.pid!;
     c.setPaused(0, true);
     process.kill(pid, "SIGSTOP");
@@ -216,8 +218,9 @@ describe("a node cut off from Redis while the others reach it", () => {
     proxy.cut();
     // Past a lease without Redis, n1 is not ready; n2, which reaches Redis, is.
     await expect.poll(() => readyz(0), { timeout: LEASE_TTL_MS + 5_000, interval: 50 }).toEqual({ status: 503, body: { status: "redis-unreachable" } });
-    // Counted from the last heartbeat Redis took (at most one 300 ms heartbeat before the cut).
-    expect(Date.now() - cutAt).toBeGreaterThanOrEqual(LEASE_TTL_MS - 400);
+    // Counted from the last heartbeat Redis took: one 300 ms heartbeat before the cut, or two when a beat
+    // ran late on this loaded machine. Far above the first missed beat, which must not be taken for a loss.
+    expect(Date.now() - cutAt).toBeGreaterThanOrEqual(LEASE_TTL_MS - 2 * 300 - 200);
     expect(await readyz(1)).toEqual({ status: 200, body: { status: "ready" } });
     // n1 closes its players' sockets with a reason; they reconnect (the balancer sends them on) to n2.
     for (const p of seated) {

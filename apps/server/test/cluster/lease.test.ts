@@ -71,7 +71,7 @@ describe("leases", () => {
     expect(await leases.renew(g, "node-a", taken!.token, 5000)).toBe(false); // right token, wrong node
     expect((await leases.owner(g))!.nodeId).toBe("node-b");
 
-    await redis.pexpire(keys.lease(g), 100);
+    await redis.pexpire(keys.lease(g), 1000);
     expect(await leases.renew(g, "node-b", taken!.token, 5000)).toBe(true);
     expect((await leases.owner(g))!.expiresInMs).toBeGreaterThan(4000);
   });
@@ -121,9 +121,10 @@ describe("keepAlive", () => {
     const keeper = keepAlive(leases, 25, { onLost });
     try {
       const g = game();
-      const got = await keeper.acquire(g, "node-a", 200);
+      // A 1 s TTL renewed every 25 ms: a stall of the test process shorter than ~1 s must not lose it.
+      const got = await keeper.acquire(g, "node-a", 1000);
       expect(keeper.tokenOf(g)).toBe(got!.token);
-      await sleep(600);
+      await sleep(2500);
       expect(await leases.owner(g)).toMatchObject({ nodeId: "node-a", token: got!.token });
       expect(keeper.validForMs(g)).toBeGreaterThan(0);
       expect(losses).toEqual([]);

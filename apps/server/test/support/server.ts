@@ -29,7 +29,7 @@ export const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql:/
 export const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 
 /** How long a start may take before /readyz answers 200 (PGlite's first start runs initdb). */
-export const READY_TIMEOUT_MS = 30_000;
+export const READY_TIMEOUT_MS = 60_000;
 
 /** Timeout for hooks that start servers (a busy 2-core machine may need most of READY_TIMEOUT_MS). */
 export const START_HOOK_TIMEOUT_MS = 90_000;

@@ -55,6 +55,8 @@ export interface LogWriter {
   /** Refuses new appends (WRITER_CLOSED), then drains like flush(). Does not close the database. */
   close(): Promise<void>;
   readonly stats: Readonly<LogWriterStats>;
+  /** Entries appended and not settled yet: queued, or in a running flush (the write backlog). */
+  readonly pending: number;
 }
 
 interface Pending {
@@ -82,6 +84,8 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
   let queue: Pending[] = [];
   let timer: NodeJS.Timeout | null = null;
   const running = new Set<Promise<void>>();
+  /** Entries in the running flushes. */
+  let writing = 0;
   /** Games with entries in a running flush. */
   const busy = new Set<string>();
   let closed = false;
@@ -109,9 +113,11 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
       if (batch.length === 0) return; // only entries of busy games: they go when their flush ends
       const games = new Set(batch.map((p) => p.gameId));
       for (const g of games) busy.add(g);
+      writing += batch.length;
       const run: Promise<void> = flushBatch(batch)
         .catch(() => undefined)
         .finally(() => {
+          writing -= batch.length;
           for (const g of games) busy.delete(g);
           running.delete(run);
           if (queue.length > 0) start(); // appended while it ran: they have had their company
@@ -179,6 +185,9 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
     },
     get stats() {
       return { ...stats };
+    },
+    get pending() {
+      return queue.length + writing;
     },
   };
 }
