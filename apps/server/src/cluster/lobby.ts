@@ -8,7 +8,10 @@
  * its rules (seats, host, ready) already live in TableRegistry; routing keeps one writer per table with
  * no Redis transactions, and its cost (a bus round trip per lobby request) is paid once per game.
  * What is lost with its node: a table that has not started (its players create another one); the games
- * it started are stored and fail over.
+ * it started are stored and fail over. A node writes its codes again every heartbeat with a TTL of three,
+ * like its membership, so a dead node's codes answer TABLE_NOT_FOUND within three heartbeats (not a
+ * RETRY after a bus timeout), and the other nodes then drop their copies of its tables' views, which a
+ * reconnecting player would otherwise be shown as still open.
  */
 import type { TableOptions, TableView } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
@@ -26,31 +29,45 @@ export type TableRequest = {
   ready?: boolean;
 };
 
-/** How long the code -> node entry lives, in s (a table is used for minutes; games are stored). */
-const TABLE_TTL_S = 24 * 3600;
+/** A code -> node entry outlives this many missed refreshes (heartbeats), as a node's membership does. */
+const TTL_REFRESHES = 3;
 const REQUEST_TIMEOUT_MS = 5000;
 
 /** See the file's comment: the Lobby of a cluster node, over its own TableRegistry. */
 export class ClusterLobby implements Lobby {
   private readonly listeners = new Set<(table: TableView) => void>();
-  /** Views of other nodes' tables, as last published. */
-  private readonly remote = new Map<string, TableView>();
+  /** Views of other nodes' tables, as last published, with the node that published each. */
+  private readonly remote = new Map<string, { origin: string; table: TableView; missed: number }>();
   /** Codes of this node's tables in use: their code -> node entries are written again every heartbeat. */
   private readonly mine = new Set<string>();
   private refreshTimer: NodeJS.Timeout | null = null;
+  /** TTL of the code -> node entries, in ms: TTL_REFRESHES refresh periods once connected. */
+  private entryTtlMs = TTL_REFRESHES * 2000;
 
   constructor(
     private readonly local: TableRegistry,
-    private readonly o: { nodeId: string; redis: Redis; keys: ClusterKeys; bus: MessageBus; log: FastifyBaseLogger },
+    private readonly o: {
+      nodeId: string;
+      redis: Redis;
+      keys: ClusterKeys;
+      bus: MessageBus;
+      log: FastifyBaseLogger;
+      /** How long a request waits for the table's node, in ms. Default 5000. */
+      requestTimeoutMs?: number;
+    },
   ) {}
 
   /**
-   * Subscribes to the lobby channel and publishes this node's table changes on it; every `refreshMs`
-   * writes the code -> node entries of its tables again (Redis may have restarted empty).
+   * Subscribes to the lobby channel and publishes this node's table changes on it. Every `refreshMs`
+   * (the heartbeat, ms) writes the code -> node entries of its tables again, with a TTL of
+   * TTL_REFRESHES periods (Redis may also have restarted empty), and forgets the other nodes' tables
+   * whose entry is gone or names another node.
    */
   async connect(refreshMs: number): Promise<void> {
+    this.entryTtlMs = TTL_REFRESHES * refreshMs;
     this.refreshTimer = setInterval(() => {
-      for (const code of this.mine) void this.o.redis.set(this.o.keys.table(code), this.o.nodeId, "EX", TABLE_TTL_S).catch(() => undefined);
+      for (const code of this.mine) void this.register(code).catch(() => undefined);
+      void this.forgetLostTables().catch(() => undefined);
     }, refreshMs);
     this.local.onChange((table) => {
       if (table.status === "finished") this.mine.delete(table.code);
@@ -62,7 +79,7 @@ export class ClusterLobby implements Lobby {
       const { origin, table } = m as unknown as { origin: string; table: TableView };
       if (origin === this.o.nodeId) return;
       if (table.status === "finished") this.remote.delete(table.code);
-      else this.remote.set(table.code, table);
+      else this.remote.set(table.code, { origin, table, missed: 0 });
       for (const l of this.listeners) l(table);
     });
   }
@@ -81,13 +98,13 @@ export class ClusterLobby implements Lobby {
   tablesOf(playerId: string): TableView[] {
     const mine = this.local.tablesOf(playerId);
     const seen = new Set(mine.map((t) => t.code));
-    for (const t of this.remote.values()) if (!seen.has(t.code) && t.seats.some((s) => s.playerId === playerId)) mine.push(t);
+    for (const { table: t } of this.remote.values()) if (!seen.has(t.code) && t.seats.some((s) => s.playerId === playerId)) mine.push(t);
     return mine;
   }
 
   async create(player: { id: string; name: string }, options: TableOptions): Promise<TableView> {
     const view = this.local.create(player, options);
-    await this.o.redis.set(this.o.keys.table(view.code), this.o.nodeId, "EX", TABLE_TTL_S).catch((error: unknown) => this.o.log.warn({ err: error, code: view.code }, "could not register the table's code: it is reachable on this node only"));
+    await this.register(view.code).catch((error: unknown) => this.o.log.warn({ err: error, code: view.code }, "could not register the table's code: it is reachable on this node only"));
     return view;
   }
 
@@ -115,6 +132,27 @@ export class ClusterLobby implements Lobby {
   finished(code: string): void {
     if (this.local.has(code)) this.local.finished(code);
     else void this.route({ kind: "table", op: "finished", code, player: { id: "", name: "" } }).catch(() => undefined);
+  }
+
+  /** Writes (again) that table `code` is on this node, for entryTtlMs. Rejects with the Redis error. */
+  private async register(code: string): Promise<void> {
+    await this.o.redis.set(this.o.keys.table(code), this.o.nodeId, "PX", this.entryTtlMs);
+  }
+
+  /**
+   * Drops the copies of other nodes' tables whose code -> node entry is gone (their node died). Only
+   * when it was missing at two refreshes in a row: its live node writes it again within one (a new
+   * table's entry follows its first view; Redis may have restarted empty).
+   */
+  private async forgetLostTables(): Promise<void> {
+    const copies = [...this.remote.entries()];
+    if (copies.length === 0) return;
+    const owners = await this.o.redis.mget(copies.map(([code]) => this.o.keys.table(code)));
+    copies.forEach(([code, copy], i) => {
+      if (this.remote.get(code) !== copy) return; // replaced by a newer view meanwhile
+      if (owners[i] === copy.origin) copy.missed = 0;
+      else if (++copy.missed >= 2) this.remote.delete(code);
+    });
   }
 
   /** Answers a lobby request from another node: {table} or {code, message} (a TableError). */
@@ -157,8 +195,11 @@ export class ClusterLobby implements Lobby {
     if (!owner || owner === this.o.nodeId) throw new TableError("TABLE_NOT_FOUND", `no table with code ${request.code}`);
     let reply: { table?: TableView; code?: string; message?: string };
     try {
-      reply = (await this.o.bus.request(owner, request as unknown as Json, REQUEST_TIMEOUT_MS)) as typeof reply;
+      reply = (await this.o.bus.request(owner, request as unknown as Json, this.o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)) as typeof reply;
     } catch {
+      // Its node stopped refreshing the entry (it died): the table is gone with it, say so for good.
+      const still = await this.o.redis.get(this.o.keys.table(request.code)).catch(() => owner);
+      if (still === null) throw new TableError("TABLE_NOT_FOUND", `table ${request.code} was lost with its server node: create another table`);
       throw new TableError("RETRY", `the node keeping table ${request.code} does not answer: try again`);
     }
     if (reply.table) return reply.table;
