@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { FACES, type GameLog } from "@bang/engine";
+import { FACES, isSeed, type GameLog } from "@bang/engine";
 
 /** A game log file that cannot be used: unreadable, bad JSON, or a field of the wrong shape. */
 export class LogFileError extends Error {
@@ -23,7 +23,7 @@ export function checkGameLog(json: unknown): GameLog {
   setup.players.forEach((seat: unknown, i) => {
     if (!isObject(seat)) throw new LogFileError(`setup.players[${i}]: expected an object`);
   });
-  if (setup.seed !== undefined && typeof setup.seed !== "number") throw new LogFileError("setup.seed: expected a number");
+  if (setup.seed !== undefined && !isSeed(setup.seed)) throw new LogFileError("setup.seed: expected a 32-bit integer or 64 hex digits (a server game's key)");
   if (!Array.isArray(entries)) throw new LogFileError("entries: expected a list of entries");
   entries.forEach((entry: unknown, i) => {
     if (!isObject(entry) || !isObject(entry.command)) throw new LogFileError(`entries[${i}].command: expected an object`);

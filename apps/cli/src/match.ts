@@ -18,6 +18,8 @@ export function tableSetup(players: number, seed: number): ClassicSetup & { mode
  * that a game is reproducible from its seed alone.
  */
 export function seatBots(kind: BotKind, setup: GameSetup): Map<PlayerId, Bot> {
-  const seed = setup.seed ?? 0;
+  // A local game is no secret from the one who runs it: a key seed (a server's game log) gives its first
+  // 32 bits; the server itself derives its bots' keys with HMAC (apps/server games/bot-seed.ts).
+  const seed = typeof setup.seed === "string" ? Number.parseInt(setup.seed.slice(0, 8), 16) | 0 : (setup.seed ?? 0);
   return new Map(setup.players.map((seat, i) => [seat.id, createBot(kind, (Math.imul(seed, 31) + i + 1) | 0)]));
 }

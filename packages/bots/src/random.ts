@@ -1,4 +1,4 @@
-import { legalActions, type AnyCommand, type AnyPlayerView, type Command, type DieTarget, type LegalActions, type PlayerId, type PlayerView, type ResolveCommand } from "@bang/engine";
+import { legalActions, type AnyCommand, type AnyPlayerView, type Command, type DieTarget, type LegalActions, type PlayerId, type PlayerView, type ResolveCommand, type Seed } from "@bang/engine";
 import { randomDuelChoice } from "./duel/random.js";
 import { createBotRng, type BotRng } from "./rng.js";
 import type { Bot } from "./types.js";
@@ -23,7 +23,7 @@ type Resolve = Extract<LegalActions, { kind: "resolve" }>;
  * In duel mode it plays randomDuelChoice. Every command it returns is legal. `choose` throws an Error
  * when the view does not wait for `me`.
  */
-export function createRandomBot(seed: number): Bot {
+export function createRandomBot(seed: Seed): Bot {
   const rng = createBotRng(seed);
   const classic = {
     choose(view: PlayerView, me: PlayerId): Command {

@@ -1,9 +1,10 @@
+import { createSeededGenerator, type Seed } from "@bang/engine";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 
 /**
- * A bot's own seeded generator (pure-rand xoroshiro128+, never Math.random): the same seed makes the
- * same choices. Mutable: every draw advances it.
+ * A bot's own seeded generator (never Math.random): the same seed makes the same choices. Mutable:
+ * every draw advances it. A number seed drives xoroshiro128+; a 64-hex-digit key drives ChaCha20, whose
+ * choices tell a watcher nothing of the key (the server's bots: else their moves give away their role).
  */
 export interface BotRng {
   /** A uniform integer in lo..hi, both included (lo <= hi). */
@@ -14,9 +15,9 @@ export interface BotRng {
   pick<T>(items: readonly T[]): T;
 }
 
-/** Creates a bot generator from a 32-bit integer seed. */
-export function createBotRng(seed: number): BotRng {
-  const generator = xoroshiro128plus(seed | 0);
+/** Creates a bot generator from a seed (the engine's Seed: a 32-bit integer or 64 hex digits). */
+export function createBotRng(seed: Seed): BotRng {
+  const generator = createSeededGenerator(seed);
   const int = (lo: number, hi: number): number => uniformInt(generator, lo, hi);
   return {
     int,

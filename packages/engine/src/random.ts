@@ -1,5 +1,5 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
+import { generatorOf, stateOf } from "./generator.js";
 import { FACES, type Face, type RngState } from "./types.js";
 
 /**
@@ -14,18 +14,13 @@ export interface RandomSource {
   throwDice(rng: RngState, count: number): { faces: Face[]; rng: RngState };
 }
 
-/** A fresh generator state from a 32-bit integer seed (pure-rand xoroshiro128+). */
-export function seedRng(seed: number): RngState {
-  return xoroshiro128plus(seed | 0).getState();
-}
-
 /** The default source: fair dice from the game's own seeded generator. */
 export const seededSource: RandomSource = {
   throwDice(rng, count) {
-    const generator = xoroshiro128plusFromState(rng);
+    const generator = generatorOf(rng);
     const faces: Face[] = new Array(count);
     for (let i = 0; i < count; i++) faces[i] = FACES[uniformInt(generator, 0, 5)]!;
-    return { faces, rng: generator.getState() };
+    return { faces, rng: stateOf(generator) };
   },
 };
 
@@ -64,13 +59,13 @@ export function forcedSource(throws: readonly (readonly Face[])[] = []): ForcedS
  * next generator state.
  */
 export function shuffle<T>(rng: RngState, items: readonly T[]): { items: T[]; rng: RngState } {
-  const generator = xoroshiro128plusFromState(rng);
+  const generator = generatorOf(rng);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = uniformInt(generator, 0, i);
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
-  return { items: out, rng: generator.getState() };
+  return { items: out, rng: stateOf(generator) };
 }
 
 /**
@@ -78,7 +73,7 @@ export function shuffle<T>(rng: RngState, items: readonly T[]): { items: T[]; rn
  * or the duel's starting player, R8.1). Returns it with the next generator state.
  */
 export function drawIndex(rng: RngState, n: number): { index: number; rng: RngState } {
-  const generator = xoroshiro128plusFromState(rng);
+  const generator = generatorOf(rng);
   const index = uniformInt(generator, 0, n - 1);
-  return { index, rng: generator.getState() };
+  return { index, rng: stateOf(generator) };
 }

@@ -1,4 +1,5 @@
-import { seedRng, shuffle } from "./random.js";
+import { isSeed, seedRng } from "./generator.js";
+import { shuffle } from "./random.js";
 import {
   CHARACTER_LIFE,
   CHARACTERS,
@@ -11,6 +12,7 @@ import {
   type PlayerState,
   type Role,
   type RuleError,
+  type Seed,
   type AnyGameState,
 } from "./types.js";
 import type { CardRef } from "./duel/types.js";
@@ -52,8 +54,11 @@ export interface GameSetup {
   mode?: Mode | undefined;
   /** 3 to 8 seats, clockwise (R1.4); 2 in duel mode (R8.1). */
   players: SeatSetup[];
-  /** Seed of the game's generator (32-bit integer); default 0. */
-  seed?: number | undefined;
+  /**
+   * Seed of the game's generator, default 0: a 32-bit integer (xoroshiro128+, not secret), or 64 hex
+   * digits, a 256-bit key (ChaCha20: nothing a player sees tells the deal or the next dice). See Seed.
+   */
+  seed?: Seed | undefined;
   /** Default: 9 minus the arrows held (R1.5). */
   arrowsInPile?: number | undefined;
   /** Whose turn starts, default the sheriff (the deputy with 3 players, R7.2; drawn at random in duel mode, R8.1). */
@@ -96,9 +101,7 @@ export function createClassicGame(setup: GameSetup): SetupResult {
     return invalid(`players: a classic table has 3 to 8 players (R1.1), got ${Array.isArray(seats) ? seats.length : "none"}`);
   }
   const seed = setup.seed ?? 0;
-  if (!Number.isInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 31) {
-    return invalid(`seed: must be a 32-bit signed integer (-2^31 to 2^31-1), got ${String(seed)}`);
-  }
+  if (!isSeed(seed)) return invalid(`seed: must be a 32-bit signed integer (-2^31 to 2^31-1) or 64 lower-case hex digits (a 256-bit key), got ${JSON.stringify(seed)}`);
 
   const ids = new Set<string>();
   for (const [i, seat] of seats.entries()) {

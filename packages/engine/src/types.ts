@@ -154,8 +154,24 @@ export type ApplyResult =
   | { ok: true; state: GameState; events: GameEvent[] }
   | { ok: false; error: RuleError };
 
-/** The seeded generator's state (pure-rand xoroshiro128+). Secret: never part of a view. */
-export type RngState = readonly number[];
+/**
+ * A game's seed (generator.ts): a 32-bit signed integer (pure-rand xoroshiro128+; scenarios, tests,
+ * local games), or 64 lower-case hex digits, a 256-bit ChaCha20 key (the server's games: secret).
+ */
+export type Seed = number | string;
+
+/** The ChaCha20 generator's state: its key (64 hex digits) and the index of the next 32-bit word. */
+export interface ChaChaState {
+  readonly kind: "chacha20";
+  readonly key: string;
+  readonly word: number;
+}
+
+/**
+ * The seeded generator's state: pure-rand xoroshiro128+'s (four numbers) or ChaCha20's. Secret: never
+ * part of a view.
+ */
+export type RngState = readonly number[] | ChaChaState;
 
 /**
  * A step of the turn's flow still to run (boardgame.io's event queue, made explicit so that a turn can

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { GameSetup, Mode } from "@bang/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry } from "../persistence/store.js";
@@ -84,13 +84,15 @@ export class GameHost implements GameDirectory {
 
   /**
    * Deals a new game for `seats` (clockwise) in `mode` (default classic; `duel` takes 2 seats, RULES.md
-   * part D), stores it, and starts its room. The seed comes from the node's crypto source; the rules draw
-   * everything from it (in a duel, also the starting player). Throws when the node is shutting down.
+   * part D), stores it, and starts its room. The seed is a 256-bit key from the node's crypto source (a
+   * ChaCha20 seed: nothing seen at the table tells the deal or the next dice); the rules draw everything
+   * from it (in a duel, also the starting player), the bots their own keys. Throws when the node is
+   * shutting down.
    */
   async createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }, cluster: NewGameOptions = {}): Promise<GameRoom> {
     if (!this.accepting) throw new Error("the node is shutting down");
     const id = cluster.id ?? randomUUID();
-    const setup: GameSetup = { mode: args.mode ?? "classic", players: args.seats.map((s) => ({ id: s.playerId })), seed: randomInt(0, 2 ** 31 - 1) };
+    const setup: GameSetup = { mode: args.mode ?? "classic", players: args.seats.map((s) => ({ id: s.playerId })), seed: randomBytes(32).toString("hex") };
     await this.store.createGame({
       id,
       setup,

@@ -308,7 +308,7 @@ export interface ReplayBody {
   status: string;
   at: number;
   lastSeq: number;
-  seed: number | null;
+  seed: number | string | null;
   entries: { seq: number; by: string; command: GameCommand; at: string | null }[];
   view: PlayerView;
 }

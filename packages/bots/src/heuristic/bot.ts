@@ -1,4 +1,4 @@
-import { legalActions, type AnyCommand, type AnyPlayerView, type Command, type DieTarget, type LegalActions, type PlayerId, type PlayerView, type ResolveCommand } from "@bang/engine";
+import { legalActions, type AnyCommand, type AnyPlayerView, type Command, type DieTarget, type LegalActions, type PlayerId, type PlayerView, type ResolveCommand, type Seed } from "@bang/engine";
 import { createBotRng, type BotRng } from "../rng.js";
 import type { Bot } from "../types.js";
 import { bartArrows, kitDiscards } from "./arrows.js";
@@ -20,7 +20,7 @@ type Resolve = Extract<LegalActions, { kind: "resolve" }>;
  * (C7). `seed` only breaks ties between equal choices. Each decision costs O(players x dice).
  * `choose` throws an Error when the view does not wait for `me` or is not `me`'s own view.
  */
-export function createHeuristicBot(seed: number): Bot {
+export function createHeuristicBot(seed: Seed): Bot {
   const rng = createBotRng(seed);
   const classic = {
     choose(view: PlayerView, me: PlayerId): Command {

@@ -1,4 +1,5 @@
-import { drawIndex, seedRng } from "../random.js";
+import { isSeed, seedRng } from "../generator.js";
+import { drawIndex } from "../random.js";
 import type { GameSetup } from "../setup.js";
 import type { RuleError } from "../types.js";
 import { allDestroyed, fullHideout, isCardRef } from "./hideout.js";
@@ -26,9 +27,7 @@ export function createDuel(setup: GameSetup): DuelSetupResult {
   }
   if (setup.arrowsInPile !== undefined) return invalid("arrowsInPile: duel mode has no arrow pile (R8.8 arrows restore cards)");
   const seed = setup.seed ?? 0;
-  if (!Number.isInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 31) {
-    return invalid(`seed: must be a 32-bit signed integer (-2^31 to 2^31-1), got ${String(seed)}`);
-  }
+  if (!isSeed(seed)) return invalid(`seed: must be a 32-bit signed integer (-2^31 to 2^31-1) or 64 lower-case hex digits (a 256-bit key), got ${JSON.stringify(seed)}`);
   const players: DuelPlayerState[] = [];
   for (const [i, seat] of seats.entries()) {
     if (seat === null || typeof seat !== "object") return invalid(`players[${i}]: must be an object with an id`);

@@ -1,0 +1,97 @@
+import { chacha20 } from "@noble/ciphers/chacha.js";
+import { hexToBytes } from "@noble/ciphers/utils.js";
+import type { RandomGenerator } from "pure-rand/types/RandomGenerator";
+import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
+import type { ChaChaState, RngState, Seed } from "./types.js";
+
+/**
+ * The two generators behind a game's seed.
+ *
+ * - A number seed (32 bits) drives pure-rand's xoroshiro128+: fast and fine for scenarios, tests and
+ *   local games, but not secret. Its 2^32 seeds can be searched in minutes, and its outputs are linear in
+ *   its state, so watching a game's dice tells its deal (the roles) and its future dice.
+ * - A string seed (64 hex digits, a 256-bit key) drives the ChaCha20 keystream (@noble/ciphers), a
+ *   cryptographic generator: its outputs say nothing of the key, of earlier or of later outputs. The
+ *   server deals every game from one of these (DESIGN: hidden information stays hidden).
+ *
+ * Both are deterministic: the same seed deals the same game and throws the same dice (DESIGN invariant 1).
+ */
+
+/** A 64-hex-digit seed: a ChaCha20 key. */
+export const KEY_SEED = /^[0-9a-f]{64}$/;
+
+/** True for a seed createGame accepts: a 32-bit signed integer, or 64 lower-case hex digits. */
+export function isSeed(seed: unknown): seed is Seed {
+  if (typeof seed === "number") return Number.isInteger(seed) && seed >= -(2 ** 31) && seed < 2 ** 31;
+  return typeof seed === "string" && KEY_SEED.test(seed);
+}
+
+/** The initial generator state of a seed (see isSeed; other values are the caller's bug). */
+export function seedRng(seed: Seed): RngState {
+  if (typeof seed === "string") return { kind: "chacha20", key: seed, word: 0 };
+  return xoroshiro128plus(seed | 0).getState();
+}
+
+/**
+ * A mutable pure-rand generator positioned at `rng`, for pure-rand's distributions; `stateOf` gives the
+ * state after the draws made with it.
+ */
+export function generatorOf(rng: RngState): RandomGenerator {
+  return Array.isArray(rng) ? xoroshiro128plusFromState(rng) : new ChaChaGenerator((rng as ChaChaState).key, (rng as ChaChaState).word);
+}
+
+/** The state of a generator made by generatorOf (or seeded by createSeededGenerator), after its draws. */
+export function stateOf(generator: RandomGenerator): RngState {
+  return generator instanceof ChaChaGenerator ? generator.state() : generator.getState();
+}
+
+/** A mutable generator of its own from `seed` (a bot's): the same seed makes the same draws. */
+export function createSeededGenerator(seed: Seed): RandomGenerator {
+  return generatorOf(seedRng(seed));
+}
+
+const NONCE = new Uint8Array(12); // one key per game (or per bot), so one stream per key: nonce 0
+const WORDS_PER_BLOCK = 16;
+
+/**
+ * pure-rand's RandomGenerator over the ChaCha20 keystream: the `word`-th 32-bit little-endian word of
+ * the stream of `key` (block = word / 16, ChaCha20's block counter). One block is computed at a time.
+ */
+class ChaChaGenerator implements RandomGenerator {
+  private readonly keyBytes: Uint8Array;
+  private block = -1;
+  private stream = new DataView(new ArrayBuffer(WORDS_PER_BLOCK * 4));
+
+  constructor(
+    private readonly key: string,
+    private word: number,
+    keyBytes?: Uint8Array,
+  ) {
+    this.keyBytes = keyBytes ?? hexToBytes(key);
+  }
+
+  next(): number {
+    const block = Math.floor(this.word / WORDS_PER_BLOCK);
+    if (block !== this.block) {
+      const bytes = chacha20(this.keyBytes, NONCE, new Uint8Array(WORDS_PER_BLOCK * 4), undefined, block);
+      this.stream = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      this.block = block;
+    }
+    const value = this.stream.getUint32((this.word % WORDS_PER_BLOCK) * 4, true);
+    this.word++;
+    return value | 0; // pure-rand's range: -2^31 .. 2^31 - 1
+  }
+
+  clone(): RandomGenerator {
+    return new ChaChaGenerator(this.key, this.word, this.keyBytes);
+  }
+
+  /** pure-rand's read-only state: the next word's index (the key is not a number list). */
+  getState(): readonly number[] {
+    return [this.word];
+  }
+
+  state(): ChaChaState {
+    return { kind: "chacha20", key: this.key, word: this.word };
+  }
+}
