@@ -1,7 +1,8 @@
 /**
  * DESIGN invariant 5, exactly once, over raw sockets: a repeated command id gets the first answer
  * again and changes nothing (same socket, another socket, after the ack was lost with its socket); the
- * same id with another command is COMMAND_ID_REUSED and changes nothing; a refused id is refused again.
+ * same id with another command is COMMAND_ID_REUSED and changes nothing; a refused id is refused again;
+ * ids are per player, so another player's use of an id takes nothing from this one.
  *
  * The table is three people and no bot, with a long turn timer and disconnect grace: nothing moves
  * unless the test sends it, so every entry count below is exact.
@@ -104,5 +105,51 @@ describe("exactly once (DESIGN invariant 5)", () => {
       expect(eventSeqs).toEqual([1, 2]);
     }
     for (const s of sockets) expect(s.invalid).toEqual([]);
+  }, 60_000);
+
+  it("command ids are each player's own: another player's use of an id, refused or stored, takes nothing from this player", async () => {
+    const srv = server();
+    const table: Player[] = [];
+    for (const name of ["ada", "bea", "cid"]) table.push(await connectPlayer(srv.url, name));
+    players.push(...table);
+    const { gameId } = await startTable(table, { seats: 3, turnSeconds: 600 });
+    const bot = createBot("heuristic", 9);
+    const viewOf = (p: Player): PlayerView => p.client.view(gameId) as PlayerView;
+    const waiting = (): Player => table.find((p) => p.id === viewOf(table[0]!).waitingFor)!;
+    const raw = new Map<string, RawSocket>();
+    for (const p of table) raw.set(p.id, await signedIn(srv.url, p.guest.token));
+    const active = waiting();
+    const other = table.find((p) => p !== active)!;
+
+    // Another player's refused command under the id the active player uses next: the active one's
+    // command is applied all the same (before: COMMAND_ID_REUSED, and that move was lost).
+    expect(await raw.get(other.id)!.command(gameId, "n-1", { type: "roll" })).toMatchObject({ type: "error", code: "NOT_YOUR_TURN" });
+    const move = chooseFor(bot, viewOf(active), active.id);
+    expect(await raw.get(active.id)!.command(gameId, "n-1", move)).toEqual({ type: "ack", id: "n-1", gameId, seq: 1 });
+    // The other player's repeat is still its own refusal; the active player's repeat its own ack.
+    expect(await raw.get(other.id)!.command(gameId, "n-1", { type: "roll" })).toMatchObject({ type: "error", code: "NOT_YOUR_TURN" });
+    expect(await raw.get(active.id)!.command(gameId, "n-1", move)).toEqual({ type: "ack", id: "n-1", gameId, seq: 1 });
+
+    // Play on until `other` is to act, each move under a fresh id ("f-<seq>", by whoever is to act).
+    let seq = 1;
+    const fills: { id: string; by: string }[] = [];
+    await table[0]!.client.waitFor((_v, id, s) => id === gameId && s === seq);
+    for (let guard = 0; waiting() !== other && guard < 200; guard++) {
+      const w = waiting();
+      seq++;
+      expect(await raw.get(w.id)!.command(gameId, `f-${seq}`, chooseFor(bot, viewOf(w), w.id))).toMatchObject({ type: "ack", seq });
+      fills.push({ id: `f-${seq}`, by: w.id });
+      await Promise.all(table.map((p) => p.client.waitFor((_v, id, s) => id === gameId && s === seq)));
+    }
+    expect(waiting()).toBe(other);
+    // `other` stores a move under an id the log already holds for another player: a new entry of its own.
+    const taken = fills.find((f) => f.by !== other.id)!;
+    expect(taken).toBeDefined(); // the active player's turn went on after its first move
+    const mine = chooseFor(bot, viewOf(other), other.id);
+    expect(await raw.get(other.id)!.command(gameId, taken.id, mine)).toEqual({ type: "ack", id: taken.id, gameId, seq: seq + 1 });
+    const log = (await replayOf(srv.url, gameId, table[0]!.guest.token)).entries;
+    expect(log).toHaveLength(seq + 1);
+    expect(log[0]).toMatchObject({ seq: 1, by: active.id });
+    expect(log[seq]).toMatchObject({ seq: seq + 1, by: other.id, command: mine });
   }, 60_000);
 });

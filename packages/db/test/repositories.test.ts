@@ -107,13 +107,28 @@ describe.each(BACKENDS)("repositories on %s", (backend) => {
     expect(loaded[1]).not.toHaveProperty("dice");
     expect(loaded[3]).toMatchObject({ gameId: id, playerId: "a", clientCommandId: "cmd-4" });
     expect((await log.loadLog(id, { afterSeq: 3 })).map((e) => e.seq)).toEqual([4, 5]);
-    expect(await log.findByClientCommandId(id, "cmd-3")).toEqual(loaded[2]);
-    expect(await log.findByClientCommandId(id, "nope")).toBeNull();
+    expect(await log.findByClientCommandId(id, "a", "cmd-3")).toEqual(loaded[2]);
+    expect(await log.findByClientCommandId(id, "a", "nope")).toBeNull();
+    expect(await log.findByClientCommandId(id, "b", "cmd-3")).toBeNull(); // ids are per player
     expect((await createGameRepository(db).getGame(id))!.lastSeq).toBe(5);
 
     const gameLog = await log.loadGameLog(id);
     expect(gameLog).toEqual({ setup: SETUP, entries: loaded.map((e) => ({ command: e.command, ...(e.dice ? { dice: e.dice } : {}) })) });
     expect(await log.loadGameLog(randomUUID())).toBeNull();
+  });
+
+  it("DESIGN 5: a client command id is unique per player of a game: another player's same id is stored, the same player's is refused", async () => {
+    const log = createCommandLog(db);
+    const id = await newGame(db);
+    await log.appendEntries(id, [entry(1), entry(2)]);
+    // Player a's cmd-2 is taken; b and c may use it, and x, in one call too.
+    await log.appendEntries(id, [entry(3, { clientCommandId: "cmd-2", playerId: "b" }), entry(4, { clientCommandId: "x", playerId: "b" }), entry(5, { clientCommandId: "x", playerId: "c" })]);
+    expect((await log.findByClientCommandId(id, "a", "cmd-2"))!.seq).toBe(2);
+    expect((await log.findByClientCommandId(id, "b", "cmd-2"))!.seq).toBe(3);
+    const before = await log.loadLog(id);
+    expect((await refusal(log.appendEntries(id, [entry(6, { clientCommandId: "cmd-2", playerId: "b" })]))).code).toBe("DUPLICATE_COMMAND_ID");
+    expect((await refusal(log.appendEntries(id, [entry(6, { clientCommandId: "y", playerId: "d" }), entry(7, { clientCommandId: "y", playerId: "d" })]))).code).toBe("DUPLICATE_COMMAND_ID");
+    expect(await log.loadLog(id)).toEqual(before);
   });
 
   it("refuses a duplicate seq or clientCommandId with its code and writes nothing of the call", async () => {
@@ -127,10 +142,10 @@ describe.each(BACKENDS)("repositories on %s", (backend) => {
     expect(dupSeq).toMatchObject({ code: "DUPLICATE_SEQ", details: { gameId: id, seq: 3 } });
 
     // seq 4 is fine on its own, but the call also repeats cmd-2: neither is stored.
-    const dupId = await refusal(log.appendEntries(id, [entry(4), entry(5, { clientCommandId: "cmd-2" })]));
+    const dupId = await refusal(log.appendEntries(id, [entry(4), entry(5, { clientCommandId: "cmd-2", playerId: "a" })]));
     expect(dupId).toMatchObject({ code: "DUPLICATE_COMMAND_ID", details: { gameId: id, clientCommandId: "cmd-2" } });
 
-    const inCall = await refusal(log.appendEntries(id, [entry(4, { clientCommandId: "x" }), entry(5, { clientCommandId: "x" })]));
+    const inCall = await refusal(log.appendEntries(id, [entry(4, { clientCommandId: "x" }), entry(5, { clientCommandId: "x", playerId: "a" })]));
     expect(inCall.code).toBe("DUPLICATE_COMMAND_ID");
     expect((await refusal(log.appendEntries(id, [entry(5)]))).code).toBe("SEQ_GAP");
     expect((await refusal(log.appendEntries(id, [entry(4), entry(6)]))).code).toBe("SEQ_GAP");

@@ -18,6 +18,7 @@ import {
 import type { GameCommand, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry } from "../persistence/store.js";
+import { botSeed } from "./bot-seed.js";
 import { canonicalJson } from "./canonical.js";
 import type { Answer, Origin, RoomMetrics, RoomSeat, Subscriber } from "./types.js";
 
@@ -57,7 +58,7 @@ export class GameRoom {
   private actor: GameActor;
   private queue: Promise<unknown> = Promise.resolve();
   private seqNo: number;
-  /** clientCommandId -> fingerprint (a hash of the canonical command) and answer (exactly once). */
+  /** (player, clientCommandId) -> fingerprint (a hash of the canonical command) and answer (exactly once). */
   private readonly answers = new Map<string, { fingerprint: string; answer: Answer }>();
   private readonly refusedOrder: string[] = [];
   private readonly subscribers = new Set<Subscriber>();
@@ -91,9 +92,9 @@ export class GameRoom {
   ) {
     this.actor = actor;
     this.seqNo = entries.length;
-    for (const e of entries) this.answers.set(e.clientCommandId, { fingerprint: fingerprintOf(e.command), answer: { ok: true, seq: e.seq } });
+    for (const e of entries) this.answers.set(answerKey(e.playerId, e.clientCommandId), { fingerprint: fingerprintOf(e.command), answer: { ok: true, seq: e.seq } });
     seats.forEach((s, i) => {
-      if (s.bot) this.bots.set(s.playerId, createBot(s.bot, hashSeed(id, i)));
+      if (s.bot) this.bots.set(s.playerId, createBot(s.bot, botSeed(setup, id, { seat: i })));
     });
   }
 
@@ -260,7 +261,8 @@ export class GameRoom {
   private async apply(by: string, commandId: string, gameCommand: GameCommand, origin: Origin, received: number): Promise<Answer> {
     const command = { ...gameCommand, by } as Command;
     const fingerprint = fingerprintOf(command);
-    const prior = this.answers.get(commandId);
+    const key = answerKey(by, commandId);
+    const prior = this.answers.get(key);
     if (prior) {
       if (prior.fingerprint !== fingerprint) return { ok: false, code: "COMMAND_ID_REUSED", message: `command id "${commandId}" was used for another command` };
       return prior.answer;
@@ -275,7 +277,7 @@ export class GameRoom {
     if (!result.ok) {
       this.metrics.commandRefused();
       const answer: Answer = { ok: false, code: result.error.code, message: result.error.message };
-      this.remember(commandId, fingerprint, answer);
+      this.remember(key, fingerprint, answer);
       return answer;
     }
     const seq = this.seqNo + 1;
@@ -291,7 +293,7 @@ export class GameRoom {
     }
     this.seqNo = seq;
     const answer: Answer = { ok: true, seq };
-    this.answers.set(commandId, { fingerprint, answer });
+    this.answers.set(key, { fingerprint, answer });
     const item: AppliedEntry = { seq, by, command: gameCommand, events: result.events, state: result.state };
     this.metrics.commandAccepted((performance.now() - received) / 1000);
     for (const sub of this.subscribers) this.deliver(sub, this.eventMessage(item, sub.viewer));
@@ -319,9 +321,9 @@ export class GameRoom {
     }
   }
 
-  private remember(commandId: string, fingerprint: string, answer: Answer): void {
-    this.answers.set(commandId, { fingerprint, answer });
-    this.refusedOrder.push(commandId);
+  private remember(key: string, fingerprint: string, answer: Answer): void {
+    this.answers.set(key, { fingerprint, answer });
+    this.refusedOrder.push(key);
     if (this.refusedOrder.length > REFUSED_MEMORY) this.answers.delete(this.refusedOrder.shift()!);
   }
 
@@ -428,7 +430,7 @@ export class GameRoom {
   }
 
   private async playBot(playerId: string, origin: Origin): Promise<void> {
-    const bot = this.bots.get(playerId) ?? this.bots.set(playerId, createBot("heuristic", hashSeed(this.id, playerId.length))).get(playerId)!;
+    const bot = this.bots.get(playerId) ?? this.bots.set(playerId, createBot("heuristic", botSeed(this.setup, this.id, { standIn: playerId }))).get(playerId)!;
     const view = playerView(this.actor.state, { kind: "player", id: playerId });
     const { by: _by, ...command } = bot.choose(view, playerId);
     const answer = await this.submit(playerId, `${SERVER_ID_PREFIX}bot:${this.id}:${this.seqNo + 1}`, command as GameCommand, origin);
@@ -455,9 +457,10 @@ function fingerprintOf(command: Command): string {
   return createHash("sha1").update(canonicalJson(command)).digest("base64");
 }
 
-/** A 31-bit seed for a seat's bot, stable for a game and seat. */
-function hashSeed(gameId: string, salt: number): number {
-  let h = 2166136261 ^ salt;
-  for (let i = 0; i < gameId.length; i++) h = Math.imul(h ^ gameId.charCodeAt(i), 16777619);
-  return h >>> 1;
+/**
+ * The key of a command's answer: command ids are the client's own, unique per player of a game (as the
+ * log's unique index), so that one player cannot take the id another's client will use next.
+ */
+function answerKey(playerId: string, commandId: string): string {
+  return `${playerId}\u0000${commandId}`;
 }

@@ -117,14 +117,15 @@ function checkEntries(gameId: string, entries: readonly NewLogEntry[]): DbError 
     if (!e.clientCommandId || !e.playerId) {
       return new DbError("INVALID_ENTRY", `game ${gameId} seq ${e.seq}: clientCommandId and playerId are required`, { gameId, seq: e.seq });
     }
-    if (ids.has(e.clientCommandId)) {
-      return new DbError("DUPLICATE_COMMAND_ID", `game ${gameId}: clientCommandId "${e.clientCommandId}" appears twice`, {
+    const key = `${e.playerId}\u0000${e.clientCommandId}`;
+    if (ids.has(key)) {
+      return new DbError("DUPLICATE_COMMAND_ID", `game ${gameId}: clientCommandId "${e.clientCommandId}" of player ${e.playerId} appears twice`, {
         gameId,
         seq: e.seq,
         clientCommandId: e.clientCommandId,
       });
     }
-    ids.add(e.clientCommandId);
+    ids.add(key);
     if (e.fencingToken !== undefined && (!Number.isSafeInteger(e.fencingToken) || e.fencingToken < 0 || e.fencingToken !== entries[0]!.fencingToken)) {
       return new DbError("INVALID_ENTRY", `game ${gameId} seq ${e.seq}: fencingToken must be a non-negative integer, the same for the whole batch`, { gameId, seq: e.seq });
     }
@@ -188,22 +189,22 @@ async function writeGames(tx: TransactionClient, games: ReadonlyMap<string, read
     RETURNING "gameId", "seq"`;
   if (inserted.length === data.length) return refused;
 
-  // Some rows hit a unique index: (gameId, clientCommandId) taken, or (gameId, seq) taken by rows
+  // Some rows hit a unique index: (gameId, playerId, clientCommandId) taken, or (gameId, seq) taken by rows
   // beyond lastSeq. Tell which, then roll everything back and retry without those games.
   const got = new Set(inserted.map((r) => `${r.gameId}\u0000${r.seq}`));
   const skipped = data.filter((d) => !got.has(`${d.gameId}\u0000${d.seq}`));
   const sameId = await tx.commandLogEntry.findMany({
-    where: { OR: skipped.map((d) => ({ gameId: d.gameId, clientCommandId: d.clientCommandId })) },
-    select: { gameId: true, clientCommandId: true },
+    where: { OR: skipped.map((d) => ({ gameId: d.gameId, playerId: d.playerId, clientCommandId: d.clientCommandId })) },
+    select: { gameId: true, playerId: true, clientCommandId: true },
   });
-  const idTaken = new Set(sameId.map((r) => `${r.gameId}\u0000${r.clientCommandId}`));
+  const idTaken = new Set(sameId.map((r) => `${r.gameId}\u0000${r.playerId}\u0000${r.clientCommandId}`));
   const failures: CommitFailures = new Map();
   for (const d of skipped) {
     if (failures.has(d.gameId)) continue;
     const details = { gameId: d.gameId, seq: d.seq, clientCommandId: d.clientCommandId };
     failures.set(
       d.gameId,
-      idTaken.has(`${d.gameId}\u0000${d.clientCommandId}`)
+      idTaken.has(`${d.gameId}\u0000${d.playerId}\u0000${d.clientCommandId}`)
         ? new DbError("DUPLICATE_COMMAND_ID", `game ${d.gameId}: clientCommandId "${d.clientCommandId}" is already in the log`, details)
         : new DbError("DUPLICATE_SEQ", `game ${d.gameId}: seq ${d.seq} is already in the log`, details),
     );

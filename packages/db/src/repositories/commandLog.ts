@@ -15,8 +15,11 @@ export interface CommandLogRepository {
   appendEntries(gameId: string, entries: readonly NewLogEntry[]): Promise<void>;
   /** The game's entries in seq order (those after `afterSeq` when given; resume from a seq). */
   loadLog(gameId: string, options?: { afterSeq?: number }): Promise<StoredLogEntry[]>;
-  /** The entry a client command produced, or null (DESIGN invariant 5: answer a repeat from it). */
-  findByClientCommandId(gameId: string, clientCommandId: string): Promise<StoredLogEntry | null>;
+  /**
+   * The entry the command `clientCommandId` of player `playerId` produced, or null (DESIGN invariant 5:
+   * answer a repeat from it). Command ids are unique per player of a game.
+   */
+  findByClientCommandId(gameId: string, playerId: string, clientCommandId: string): Promise<StoredLogEntry | null>;
   /** Setup + entries, ready for the engine's replay(), or null when the game does not exist. */
   loadGameLog(gameId: string): Promise<GameLog | null>;
 }
@@ -37,8 +40,8 @@ export function createCommandLog(db: DbHandle): CommandLogRepository {
       });
       return rows.map(toStored);
     },
-    async findByClientCommandId(gameId, clientCommandId) {
-      const row = await prisma.commandLogEntry.findUnique({ where: { gameId_clientCommandId: { gameId, clientCommandId } } });
+    async findByClientCommandId(gameId, playerId, clientCommandId) {
+      const row = await prisma.commandLogEntry.findUnique({ where: { gameId_playerId_clientCommandId: { gameId, playerId, clientCommandId } } });
       return row ? toStored(row) : null;
     },
     async loadGameLog(gameId) {
