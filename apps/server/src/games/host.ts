@@ -23,6 +23,8 @@ export interface NewGameOptions {
  */
 /** How long a finished game's room stays in memory for late resumes, in ms. */
 const FINISHED_LINGER_MS = 60_000;
+/** Most finished games opened again from the store for late resumes at once (about 60 KB each). */
+const MAX_REOPENED = 256;
 
 export class GameHost implements GameDirectory {
   private readonly rooms = new SeatedMap<GameRoom>((room) => room.seats);
@@ -55,6 +57,12 @@ export class GameHost implements GameDirectory {
 
   private finished = (room: GameRoom): void => {
     for (const l of this.finishedListeners) l(room);
+    this.linger(room);
+  };
+
+  /** Keeps a finished game's room FINISHED_LINGER_MS for late resumes, then drops it. */
+  private linger(room: GameRoom): void {
+    clearTimeout(this.lingering.get(room.id));
     const timer = setTimeout(() => {
       this.lingering.delete(room.id);
       if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
@@ -62,15 +70,60 @@ export class GameHost implements GameDirectory {
     }, FINISHED_LINGER_MS);
     timer.unref();
     this.lingering.set(room.id, timer);
-  };
+  }
 
   get(gameId: string): GameRoom | undefined {
     return this.rooms.get(gameId);
   }
 
-  /** GameDirectory of the single node: the room itself. */
-  open(gameId: string): GameRoom | null {
-    return this.rooms.get(gameId) ?? null;
+  /**
+   * GameDirectory of the single node: the room itself; a finished game no longer in memory (past its
+   * linger, or before a restart) is opened again from the store for the late resume that asks, and
+   * lingers as a just-finished one does (as a cluster node's copy of a finished game stays). Its room is
+   * never started and refuses every command by the rules (the game is over). An unknown, running (not
+   * here) or ended (abandoned) game: null.
+   */
+  open(gameId: string): GameRoom | null | Promise<GameRoom | null> {
+    return this.rooms.get(gameId) ?? this.openFinished(gameId);
+  }
+
+  private readonly opening = new Map<string, Promise<GameRoom | null>>();
+  /** Finished games opened again from the store, oldest first (at most MAX_REOPENED kept). */
+  private readonly reopened: string[] = [];
+
+  private openFinished(gameId: string): Promise<GameRoom | null> {
+    const pending = this.opening.get(gameId);
+    if (pending) return pending;
+    const opening = (async () => {
+      const game = await this.store.getGame(gameId);
+      if (!game || game.status !== "finished") return null;
+      const here = this.rooms.get(gameId);
+      if (here) return here;
+      const entries = await this.store.loadLog(gameId);
+      const seats: RoomSeat[] = game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
+      const room = this.openRoom({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, turnSeconds: game.turnSeconds });
+      if (!room.over) {
+        // Marked finished but its log does not end the game: not a game to serve.
+        this.evict(room);
+        this.log.error({ gameId }, "a finished game's log does not replay to its end");
+        return null;
+      }
+      this.linger(room);
+      // Anyone may resume or spectate any finished game: keep a bounded number of them opened again.
+      this.reopened.push(room.id);
+      if (this.reopened.length > MAX_REOPENED) {
+        const oldest = this.rooms.get(this.reopened.shift()!);
+        if (oldest?.over) this.evict(oldest);
+      }
+      return room;
+    })()
+      .catch((error: unknown) => {
+        this.log.error({ err: error, gameId }, "a finished game could not be opened for a resume");
+        return null;
+      })
+      .finally(() => this.opening.delete(gameId));
+    this.opening.set(gameId, opening);
+    return opening;
   }
 
   /** Running games where `playerId` has a seat. */
