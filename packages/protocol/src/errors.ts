@@ -26,6 +26,10 @@ export const PROTOCOL_ERROR_CODES = [
   "NOT_HOST",
   "NOT_READY",
   "ALREADY_STARTED",
+  /** The table was created without bots: its empty seats wait for people. */
+  "BOTS_NOT_ALLOWED",
+  /** The player already sits at the most open tables allowed at once (MAX_OPEN_TABLES): leave one. */
+  "TOO_MANY_TABLES",
   "GAME_NOT_FOUND",
   /** An admin ended the game before a winner. */
   "GAME_ENDED",

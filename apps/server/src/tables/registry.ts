@@ -60,6 +60,11 @@ interface Table {
 }
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/**
+ * Most tables not started yet a player may sit at at once (hosting or joined): enough to wait at a
+ * friend's table while setting up one's own, not enough for one guest to fill a node with tables.
+ */
+export const MAX_OPEN_TABLES = 3;
 
 /**
  * Private tables of this node (the lobby): create, join by code, leave, ready, fill with bots, start.
@@ -97,9 +102,15 @@ export class TableRegistry implements Lobby {
     return this.seatedAt.of(playerId).filter((code) => this.tables.get(code)?.seats.some((s) => s.playerId === playerId)).map((code) => this.view(code));
   }
 
-  /** Creates a table with its creator in seat 0, host of the table. */
+  /** Tables not started yet where `playerId` sits (hosting or not). */
+  openTablesOf(playerId: string): number {
+    return this.seatedAt.of(playerId).filter((code) => this.tables.get(code)?.status === "open").length;
+  }
+
+  /** Creates a table with its creator in seat 0, host of the table. SHUTTING_DOWN, TOO_MANY_TABLES. */
   create(player: { id: string; name: string }, options: TableOptions): TableView {
     if (!this.host.accepts) throw new TableError("SHUTTING_DOWN", "this node is shutting down; create the table elsewhere");
+    this.checkOpenTables(player.id);
     let code = "";
     do code = Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
     while (this.tables.has(code));
@@ -110,16 +121,24 @@ export class TableRegistry implements Lobby {
     return this.changed(code);
   }
 
-  /** Takes the first free seat. TABLE_NOT_FOUND, ALREADY_STARTED, ALREADY_SEATED, TABLE_FULL. */
+  /** Takes the first free seat. TABLE_NOT_FOUND, ALREADY_STARTED, ALREADY_SEATED, TOO_MANY_TABLES, TABLE_FULL. */
   join(player: { id: string; name: string }, code: string): TableView {
     const t = this.find(code);
     if (t.seats.some((s) => s.playerId === player.id)) throw new TableError("ALREADY_SEATED", `you already sit at table ${code}`);
     if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
+    this.checkOpenTables(player.id);
     const free = t.seats.find((s) => s.playerId === null && s.bot === null);
     if (!free) throw new TableError("TABLE_FULL", `table ${code} is full`);
     Object.assign(free, { playerId: player.id, name: player.name, bot: null, ready: false });
     this.seatedAt.add(player.id, code);
     return this.changed(code);
+  }
+
+  /** TOO_MANY_TABLES when `playerId` already sits at MAX_OPEN_TABLES tables not started. */
+  private checkOpenTables(playerId: string): void {
+    if (this.openTablesOf(playerId) >= MAX_OPEN_TABLES) {
+      throw new TableError("TOO_MANY_TABLES", `you already sit at ${MAX_OPEN_TABLES} tables that have not started: leave one first`);
+    }
   }
 
   /** Leaves a table before its game starts; the host leaving closes the table. */
@@ -156,7 +175,7 @@ export class TableRegistry implements Lobby {
     const t = this.find(code);
     if (t.hostId !== playerId) throw new TableError("NOT_HOST", "only the table's host fills seats with bots");
     if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
-    if (!t.options.botsAllowed) throw new TableError("INVALID_MESSAGE", `table ${code} does not allow bots`);
+    if (!t.options.botsAllowed) throw new TableError("BOTS_NOT_ALLOWED", `table ${code} was created without bots: its empty seats wait for people`);
     let n = 0;
     for (const s of t.seats) {
       if (s.playerId === null && s.bot === null) Object.assign(s, { bot: t.options.botKind, name: `bot ${++n}`, ready: true });
