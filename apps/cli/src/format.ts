@@ -87,6 +87,8 @@ export function describeWinner(winner: Winner): string {
       return `the law wins (sheriff and deputies: ${who})`;
     case "outlaws":
       return `the outlaws win (${who})`;
+    case "duel":
+      return `${who} wins the duel (R8.10)`;
     default:
       return `the ${winner.team} wins (${who})`;
   }

@@ -1,6 +1,6 @@
 import { createGame, playerView, type Command, type GameEvent, type PlayerView } from "@bang/engine";
 import { describe, expect, it } from "vitest";
-import { describeDice, describeEvents, formatCommand } from "../src/format.js";
+import { describeDice, describeEvents, describeWinner, formatCommand } from "../src/format.js";
 import { parseMove } from "../src/move.js";
 import { tableSetup } from "../src/match.js";
 import { Tally } from "../src/stats.js";
@@ -104,6 +104,11 @@ describe("event lines", () => {
       "p2 gains 1 life (beer)",
       "Game over: the law wins (sheriff and deputies: p1, p2)",
     ]);
+  });
+
+  it("R8.10 and R6: a duel's end names its one winner; a team's end names the team", () => {
+    expect(describeWinner({ team: "duel", players: ["p1"] })).toBe("p1 wins the duel (R8.10)");
+    expect(describeWinner({ team: "renegade", players: ["p3"] })).toBe("the renegade wins (p3)");
   });
 
   it("R2.3: the dice with their indexes mark dynamite locked, except for Black Jack (C2)", () => {
