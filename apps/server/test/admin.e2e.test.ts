@@ -84,6 +84,11 @@ describe("the admin API", () => {
     expect(game.ageSeconds).toBeGreaterThanOrEqual(0);
     expect(((await http(`${url}/api/admin/games/live?player=OAKLEY`, { token })).body as Live[]).map((g) => g.id)).toEqual([gameId]);
     expect((await http(`${url}/api/admin/games/live?player=nobody-here`, { token })).body).toEqual([]);
+    // A mode that does not exist, or a parameter no route knows, is a 400 naming it, not an empty list.
+    for (const path of ["/api/admin/games/live?mode=bogus", "/api/admin/games/history?mode=bogus", "/api/nodes?x=1"]) {
+      expect(await http(`${url}${path}`, { token }), path).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE" } });
+    }
+    expect(((await http(`${url}/api/admin/games/live?mode=classic`, { token })).body as Live[]).map((g) => g.id)).toContain(gameId);
 
     // The admin session sees every role in the replay; the guest's own token only its own.
     const adminView = await replayOf(url, gameId, token);

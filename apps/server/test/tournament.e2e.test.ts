@@ -39,6 +39,9 @@ describe("tournament, table format (real server)", () => {
     const input = { name: "Small cup", tableSize: 4, startsAt: new Date().toISOString(), noShow: "forfeit" as const };
     expect(await refusal(createTournament(server.url, guest.token, input))).toEqual({ code: "NOT_ORGANISER", status: 403 });
     expect(await refusal(createTournament(server.url, "not-a-token", input))).toEqual({ code: "NOT_ORGANISER", status: 403 });
+    // Without the role, a bad body too is NOT_ORGANISER: the role is checked before the body (as admin routes do).
+    const stranger = await fetch(`${server.url}/api/tournaments`, { method: "POST", headers: { authorization: "Bearer not-a-token", "content-type": "application/json" }, body: JSON.stringify({ ...input, tableSize: 9 }) });
+    expect([stranger.status, ((await stranger.json()) as { code: string }).code]).toEqual([403, "NOT_ORGANISER"]);
     // A wrong body: the field is named, nothing is created.
     const before = (await (await fetch(`${server.url}/api/tournaments`)).json()) as unknown[];
     for (const body of [{ ...input, tableSize: 9 }, { ...input, startsAt: "someday soon" }, { ...input, startsAt: "0000-01-01T00:00:00Z" }, { ...input, format: "swiss" }, { ...input, extra: 1 }]) {

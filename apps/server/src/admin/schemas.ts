@@ -1,5 +1,6 @@
 /** JSON schemas of the admin API (OpenAPI through @fastify/swagger). */
 
+import { MODES } from "@bang/engine";
 import { errorBody } from "../routes/error-body.js";
 
 export { errorBody };
@@ -48,7 +49,7 @@ export const liveGame = {
 export const liveQuery = {
   type: "object",
   additionalProperties: false,
-  properties: { mode: { type: "string", maxLength: 32 }, player: { type: "string", maxLength: 64 } },
+  properties: { mode: { type: "string", enum: [...MODES] }, player: { type: "string", maxLength: 64 } },
 } as const;
 
 export const historyQuery = {
@@ -58,7 +59,7 @@ export const historyQuery = {
     status: { type: "string", enum: ["finished", "abandoned", "running"], default: "finished" },
     from: { type: "string", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description: "UTC day YYYY-MM-DD" },
     to: { type: "string", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description: "UTC day YYYY-MM-DD, inclusive" },
-    mode: { type: "string", maxLength: 32 },
+    mode: { type: "string", enum: [...MODES] },
     winner: { type: "string", enum: ["law", "outlaws", "renegade", "deputy", "outlaw"] },
     player: { type: "string", maxLength: 64 },
     limit: { type: "integer", minimum: 1, maximum: 500, default: 50 },

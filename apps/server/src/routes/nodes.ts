@@ -27,6 +27,7 @@ export async function nodeRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["cluster"],
         summary: "Live nodes of the cluster",
+        querystring: { type: "object", additionalProperties: false, properties: {} },
         response: { 200: { type: "array", items: node }, 503: errorBody },
       },
     },

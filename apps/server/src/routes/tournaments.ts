@@ -96,7 +96,7 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: TournamentInput }>(
     "/api/tournaments",
     {
-      preHandler: organiser,
+      onRequest: organiser,
       schema: {
         tags: ["tournaments"],
         summary: "Create a tournament (organiser)",
@@ -148,11 +148,11 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
       }),
   );
 
-  app.get<{ Params: { id: string } }>("/api/tournaments/:id/audit", { preHandler: organiser, schema: { tags: ["tournaments"], summary: "Every organiser change: who, when, what (organiser)", params: idParams, response: errors } }, async (req, reply) =>
+  app.get<{ Params: { id: string } }>("/api/tournaments/:id/audit", { onRequest: organiser, schema: { tags: ["tournaments"], summary: "Every organiser change: who, when, what (organiser)", params: idParams, response: errors } }, async (req, reply) =>
     guard(reply, async () => (await app.tournaments.auditLog(req.params.id)).map((a) => ({ ...a, at: a.at.toISOString() }))),
   );
 
-  app.post<{ Params: { id: string } }>("/api/tournaments/:id/open", { preHandler: organiser, schema: { tags: ["tournaments"], summary: "Open registration (organiser)", params: idParams, response: errors } }, async (req, reply) =>
+  app.post<{ Params: { id: string } }>("/api/tournaments/:id/open", { onRequest: organiser, schema: { tags: ["tournaments"], summary: "Open registration (organiser)", params: idParams, response: errors } }, async (req, reply) =>
     guard(reply, async () => await viewOf(await app.tournaments.open(organiserOf(req), req.params.id))),
   );
 
@@ -188,7 +188,7 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { by: "rating" | "hand"; order?: string[] } }>(
     "/api/tournaments/:id/seed",
     {
-      preHandler: organiser,
+      onRequest: organiser,
       schema: {
         tags: ["tournaments"],
         summary: "Seed by rating or by hand (organiser)",
@@ -200,14 +200,14 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => guard(reply, async () => await viewOf(await app.tournaments.seed(organiserOf(req), req.params.id, req.body.by, req.body.order))),
   );
 
-  app.post<{ Params: { id: string } }>("/api/tournaments/:id/start", { preHandler: organiser, schema: { tags: ["tournaments"], summary: "Start round 1 (organiser)", params: idParams, response: errors } }, async (req, reply) =>
+  app.post<{ Params: { id: string } }>("/api/tournaments/:id/start", { onRequest: organiser, schema: { tags: ["tournaments"], summary: "Start round 1 (organiser)", params: idParams, response: errors } }, async (req, reply) =>
     guard(reply, async () => await viewOf(await app.tournaments.start(organiserOf(req), req.params.id))),
   );
 
   app.post<{ Params: { id: string }; Body: { gameId: string } }>(
     "/api/tournaments/:id/results",
     {
-      preHandler: organiser,
+      onRequest: organiser,
       schema: {
         tags: ["tournaments"],
         summary: "Report the result of one of the tournament's games, read from the stored game (organiser)",
