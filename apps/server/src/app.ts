@@ -25,8 +25,11 @@ import { wsRoutes } from "./routes/ws.js";
 /** A node, built and ready to listen, with its graceful shutdown. */
 export interface Node {
   app: FastifyInstance;
-  /** Stops taking games, finishes the writes, closes sockets with a reason, closes the store. */
-  shutdown(reason?: string): Promise<void>;
+  /**
+   * Reports not ready (/readyz 503) at once, keeps serving for `delayMs` (default SHUTDOWN_DELAY_MS),
+   * then stops taking games, finishes the writes, closes sockets with a reason, closes the store.
+   */
+  shutdown(reason?: string, options?: { delayMs?: number }): Promise<void>;
 }
 
 /**
@@ -46,6 +49,8 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   const lenient = new Ajv({ coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === "body" ? strict : lenient).compile(schema));
   const connections = new Connections();
+  /** Set once shutdown() began: /readyz answers 503 from then on, through the delay and the drain. */
+  let draining = false;
 
   // External plugins. Frames up to 256 KiB reach our parser, which refuses anything over 16 KiB with a
   // FRAME_TOO_LARGE error before closing; ws itself closes on anything larger.
@@ -93,7 +98,7 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   await app.register(services, { config, store });
   await app.register(matchmaking);
   await app.register(adminPlugin);
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { draining: () => draining });
   await app.register(guestRoutes);
   await app.register(gameRoutes);
   await app.register(gameSeatRoutes);
@@ -105,8 +110,16 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   await app.register(adminRoutes, { connections });
 
   let closing: Promise<void> | null = null;
-  const shutdown = (reason = "server shutting down") =>
+  const shutdown = (reason = "server shutting down", options: { delayMs?: number } = {}) =>
     (closing ??= (async () => {
+      // Not ready from now on; the node serves as usual through the delay, so that a load balancer
+      // probing /readyz stops sending it new clients before the drain below would refuse them.
+      draining = true;
+      const delayMs = options.delayMs ?? config.SHUTDOWN_DELAY_MS;
+      if (delayMs > 0) {
+        app.log.info({ reason, delayMs }, "not ready: draining after the delay");
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
       app.log.info({ reason }, "draining");
       // A cluster node hands its games over first, so their players never see an error.
       await app.cluster?.drain().catch((err: unknown) => app.log.error({ err }, "cluster drain failed"));

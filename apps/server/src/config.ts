@@ -37,6 +37,18 @@ export const configSchema = z.object({
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
   /** How long a disconnected player's seat waits before the bot plays for them, in ms. */
   DISCONNECT_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** How long a new WebSocket may take to send a valid hello before it is closed (4008), in ms. */
+  HELLO_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  /**
+   * Time between two WebSocket pings of every socket, in ms: a socket that did not answer the previous
+   * ping with a pong is cut (a half-open connection), and its seats are then disconnected.
+   */
+  WS_PING_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  /**
+   * On SIGTERM, how long the node answers 503 on /readyz while it still serves as usual, before it
+   * drains (so that a load balancer stops sending it traffic first), in ms. SIGINT drains at once.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(2_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Log writer batching: largest batch and longest wait before a flush, in ms. */
   LOG_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),

@@ -242,6 +242,21 @@ describe("bad input", () => {
       expect(ok.body).toMatchObject({ player: { name: "mona" } });
     });
 
+    it("POST /api/guests with an invisible name or a bidirectional control is 400 INVALID_MESSAGE naming the field", async () => {
+      for (const name of ["\u202e\u200b", "\u200b", "\u3164", "\u2800", " \u200d ", "evil\u202egod", "a\u2066b\u2069", "line\u2028two"]) {
+        const body = JSON.stringify({ name });
+        const res = await http(guests(), { method: "POST", body });
+        expect(res.status, body).toBe(400);
+        expect(res.body, body).toMatchObject({ code: "INVALID_MESSAGE" });
+        expect((res.body as { message: string }).message, body).toMatch(/^body\/name: a name needs a visible letter/);
+      }
+      // Any script, and emoji sequences (a zero-width joiner between visible characters), are fine.
+      for (const name of ["Zoë", "李小龙", "👨‍👩‍👧"]) {
+        const res = await http(guests(), { method: "POST", body: JSON.stringify({ name: ` ${name} ` }) });
+        expect(res, name).toMatchObject({ status: 201, body: { player: { name } } });
+      }
+    });
+
     // FAILS (server bug, see the report): Fastify's default Ajv coerces types (coerceTypes: "array"),
     // so a number, a boolean or a one-element array is accepted as a name and a guest is created.
     it("POST /api/guests with a name of the wrong type is 400 INVALID_MESSAGE, not coerced", async () => {

@@ -3,9 +3,11 @@
  * when the drain lasts long enough to see it), every client's socket is closed with 1001 and a
  * reason, the process exits 0; restarted on the same data and port, the server restores the running
  * game with every acknowledged command, the clients come back by themselves and the game ends.
+ * With SHUTDOWN_DELAY_MS, /readyz answers 503 at once while the node still serves for that long.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { closeAll, connectPlayer, playSeat, replayOf, startTable, type Player, type TappedSocket } from "./support/players.js";
+import { closeAll, connectPlayer, http, playSeat, replayOf, startTable, type Player, type TappedSocket } from "./support/players.js";
+import { RawSocket } from "./support/raw.js";
 import { useServer } from "./support/server.js";
 
 describe("graceful shutdown (SIGTERM) on PGlite", () => {
@@ -81,4 +83,49 @@ describe("graceful shutdown (SIGTERM) on PGlite", () => {
     for (const e of final.entries) expect([...players.map((p) => p.id), `bot-${code}-3`, `bot-${code}-4`]).toContain(e.by);
     console.info(`shutdown: ${ackedBeforeStop.length} acks before SIGTERM; readiness while stopping: ${JSON.stringify(readiness.slice(Math.max(0, firstNotReady - 2), firstNotReady + 5))}`);
   }, 180_000);
+});
+
+describe("SIGTERM with SHUTDOWN_DELAY_MS: not ready first, serving all the while, then the drain", () => {
+  const DELAY_MS = 1_500;
+  const server = useServer({ backend: "pglite", env: { SHUTDOWN_DELAY_MS: String(DELAY_MS) } });
+  const players: Player[] = [];
+  afterAll(() => closeAll(players));
+
+  it("/readyz answers 503 draining at once; sockets and the HTTP API work through the delay; then 1001 and exit 0", async () => {
+    const srv = server();
+    const p = await connectPlayer(srv.url, "rhea");
+    players.push(p);
+    const s = await RawSocket.signedIn(srv.url, p.guest.token);
+    const readyz = async () => {
+      try {
+        const res = await fetch(`${srv.url}/readyz`, { signal: AbortSignal.timeout(1_000) });
+        return { status: res.status, body: (await res.json()) as unknown };
+      } catch {
+        return { status: null, body: null };
+      }
+    };
+    expect(await readyz()).toMatchObject({ status: 200 });
+    const stopped = srv.stop();
+    const sent = performance.now();
+    let first: { status: number | null; body: unknown } = { status: 200, body: null };
+    while (first.status === 200 && performance.now() - sent < DELAY_MS) first = await readyz();
+    const notReadyAt = performance.now();
+    expect(first).toEqual({ status: 503, body: { status: "draining" } });
+    // Still serving: the socket answers, a new guest and a new socket are taken.
+    expect(await s.ping()).toMatchObject({ type: "pong" });
+    expect(await http(`${srv.url}/api/guests`, { method: "POST", body: JSON.stringify({ name: "late" }) })).toMatchObject({ status: 201 });
+    const late = await RawSocket.signedIn(srv.url, p.guest.token);
+    expect(await late.ping()).toMatchObject({ type: "pong" });
+    expect((await readyz()).status).toBe(503);
+    // Then the drain: the sockets are closed with 1001 after the delay, and the process exits 0.
+    for (const socket of [s, late]) {
+      const closed = await socket.closed;
+      expect(closed.code).toBe(1001);
+      expect(closed.reason).toMatch(/shutting down \(SIGTERM\)/);
+    }
+    expect(performance.now() - notReadyAt).toBeGreaterThanOrEqual(DELAY_MS - 500);
+    expect(await stopped).toEqual({ code: 0, signal: null });
+    expect((await readyz()).status).toBeNull();
+    expect(srv.output()).not.toMatch(/"level":(50|60)/);
+  });
 });

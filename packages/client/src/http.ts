@@ -1,4 +1,4 @@
-import { LIMITS, gameCommand, playerId, playerView, seq, type GameCommand } from "@bang/protocol";
+import { gameCommand, playerName, playerId, playerView, seq, type GameCommand } from "@bang/protocol";
 import type { AnyPlayerView as PlayerView } from "@bang/engine";
 import { z } from "zod";
 import { ClientError, isServerErrorCode } from "./errors.js";
@@ -57,10 +57,9 @@ const errorBody = z.object({ code: z.string().optional(), message: z.string().op
  * across reconnects with it.
  */
 export async function createGuest(baseUrl: string, name: string, options: HttpOptions = {}): Promise<Guest> {
-  const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > LIMITS.maxNameLength) {
-    throw new ClientError("INVALID_MESSAGE", `name: a name has 1 to ${LIMITS.maxNameLength} characters`);
-  }
+  const checked = playerName.safeParse(name);
+  if (!checked.success) throw new ClientError("INVALID_MESSAGE", `name: ${checked.error.issues[0]?.message ?? "not a valid name"}`);
+  const trimmed = checked.data;
   const body = await request(apiUrl(baseUrl, "/api/guests"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: trimmed }) }, options);
   const { player, token } = check(guestBody, body, "POST /api/guests");
   return { token, player: { id: player.id, name: player.name } };

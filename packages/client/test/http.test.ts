@@ -70,6 +70,9 @@ describe("createGuest", () => {
   it("checks the name locally", async () => {
     await expect(createGuest(baseUrl, "   ")).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
     await expect(createGuest(baseUrl, "x".repeat(25))).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
+    // The server's rule (@bang/protocol playerName): no invisible-only name, no bidi control.
+    await expect(createGuest(baseUrl, "\u202e\u200b")).rejects.toMatchObject({ code: "INVALID_MESSAGE", message: expect.stringMatching(/^name: .*visible/) });
+    await expect(createGuest(baseUrl, "evil\u202egod")).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
     expect(requests).toHaveLength(0);
   });
 

@@ -22,5 +22,6 @@ export {
   type TableView,
 } from "./messages.js";
 export { MISSING_NODES_HEADER } from "./http.js";
-export { parseClientMessage, parseServerMessage, type Parsed, type FrameRef } from "./parse.js";
+export { PLAYER_NAME_PATTERN, PLAYER_NAME_RULE, playerName } from "./names.js";
+export { frameRefOf, parseClientMessage, parseServerMessage, type Parsed, type FrameRef } from "./parse.js";
 export { queueId, matchId, queueStatus, queueExitReason, QUEUE_EXIT_REASONS, type QueueStatus, type QueueExitReason } from "./queue.js";

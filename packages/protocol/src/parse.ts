@@ -47,6 +47,21 @@ function refOf(json: object): FrameRef {
 }
 
 /**
+ * The well-formed ids of a frame that will not be handled (the rate limiter dropped it), without
+ * checking the rest: `{}` for a frame over the size limit, not JSON, or not an object. Never throws.
+ */
+export function frameRefOf(frame: string | Buffer): FrameRef {
+  const size = typeof frame === "string" ? Buffer.byteLength(frame) : frame.byteLength;
+  if (size > LIMITS.maxFrameBytes) return {};
+  try {
+    const json: unknown = JSON.parse(typeof frame === "string" ? frame : frame.toString("utf8"));
+    return typeof json === "object" && json !== null && !Array.isArray(json) ? refOf(json) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
  * Parses one frame from a client: size (FRAME_TOO_LARGE), JSON (BAD_JSON), `type` (UNKNOWN_TYPE), then
  * the fields (INVALID_MESSAGE). The last two carry the frame's well-formed ids in `ref`, so that the
  * sender can tell which request was refused. Never throws.

@@ -1,5 +1,5 @@
 import type { Viewer } from "@bang/engine";
-import { LIMITS, parseClientMessage, type ClientMessage, type ErrorCode, type ServerMessage, type TableView } from "@bang/protocol";
+import { LIMITS, frameRefOf, parseClientMessage, type ClientMessage, type ErrorCode, type ServerMessage, type TableView } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { GameDirectory, GameHandle, Subscriber } from "../games/types.js";
@@ -12,6 +12,8 @@ const RATE_PER_SECOND = 40;
 const BURST = 80;
 /** Messages refused for rate in a row before the socket is closed as abusive. */
 const ABUSE_LIMIT = 200;
+/** Close code of a socket that sent no valid hello in time (4001 is a bad token; 4008 as 1008/408). */
+export const HELLO_TIMEOUT_CLOSE = 4008;
 
 /** What a connection needs from its node. */
 export interface ConnectionContext {
@@ -35,8 +37,8 @@ type Reply = (message: ServerMessage) => void;
  * One player's WebSocket (a Colyseus client): checks each frame with the protocol's schemas, the
  * token, the rate and the seat, then hands requests to the tables and commands to the game's room. No
  * rule is decided here. Errors answer with a stable code; the socket stays open unless the input was
- * abusive (an oversized frame, a flood) or the token is bad (close 4001: the client must not retry
- * with it).
+ * abusive (an oversized frame, a flood), the token is bad (close 4001: the client must not retry with
+ * it), no valid hello came in time (4008, see expireHello) or a ping went unanswered (see heartbeat).
  */
 export class Connection {
   private player: VerifiedPlayer | null = null;
@@ -45,6 +47,8 @@ export class Connection {
   private lastRefill = performance.now();
   private refusedInARow = 0;
   private closed = false;
+  /** Did the peer answer the last WebSocket ping (or was none sent yet)? */
+  private answeredPing = true;
 
   constructor(
     private readonly socket: WebSocket,
@@ -52,6 +56,7 @@ export class Connection {
   ) {
     ctx.sockets.inc();
     socket.on("message", (data, isBinary) => this.onFrame(isBinary ? Buffer.from(data as Buffer) : (data as Buffer).toString("utf8")));
+    socket.on("pong", () => (this.answeredPing = true));
     socket.on("close", () => this.onClose());
     socket.on("error", (err) => ctx.log.debug({ err }, "socket error"));
   }
@@ -70,6 +75,29 @@ export class Connection {
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.socket.close(code, reason);
+  }
+
+  /**
+   * One beat of the node's heartbeat: a socket that did not answer the previous ping is cut at once
+   * (terminate: a half-open peer would never complete a close handshake), which runs the disconnect
+   * path of its seats; otherwise it is pinged again.
+   */
+  heartbeat(): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    if (!this.answeredPing) {
+      this.ctx.log.debug({ playerId: this.playerId }, "no pong to the last ping: socket cut");
+      this.socket.terminate();
+      return;
+    }
+    this.answeredPing = false;
+    this.socket.ping();
+  }
+
+  /** No valid hello came within `timeoutMs` of the socket's opening: say so and close it (4008). */
+  expireHello(timeoutMs: number): void {
+    if (this.player || this.closed) return;
+    this.error("UNAUTHENTICATED", `no valid hello within ${timeoutMs} ms of connecting`);
+    this.close(HELLO_TIMEOUT_CLOSE, "no hello in time");
   }
 
   /** A table this player sits at changed: forward it, and follow its game once it starts. */
@@ -122,7 +150,8 @@ export class Connection {
   private onFrame(frame: string | Buffer): void {
     if (!this.allow()) {
       if (++this.refusedInARow >= ABUSE_LIMIT) this.close(1008, "too many messages");
-      else this.error("RATE_LIMITED", `at most ${RATE_PER_SECOND} messages per second`);
+      // The dropped frame's rid (or command id), so that the sender fails that request at once.
+      else this.error("RATE_LIMITED", `at most ${RATE_PER_SECOND} messages per second`, frameRefOf(frame));
       return;
     }
     const parsed = parseClientMessage(frame);

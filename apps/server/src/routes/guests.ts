@@ -1,4 +1,4 @@
-import { LIMITS } from "@bang/protocol";
+import { LIMITS, PLAYER_NAME_PATTERN, PLAYER_NAME_RULE } from "@bang/protocol";
 import type { FastifyInstance } from "fastify";
 
 /** POST /api/guests: a guest identity (a name, no password) and its signed token. */
@@ -13,9 +13,9 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
           type: "object",
           additionalProperties: false,
           required: ["name"],
-          // Printable text with at least one visible character: no control characters (PostgreSQL
-          // refuses NUL, and a name is shown to other players).
-          properties: { name: { type: "string", minLength: 1, maxLength: LIMITS.maxNameLength, pattern: "^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$" } },
+          // A name is shown to other players: at least one visible character, no control or
+          // bidirectional formatting character (@bang/protocol's playerName; PostgreSQL refuses NUL).
+          properties: { name: { type: "string", minLength: 1, maxLength: LIMITS.maxNameLength, pattern: PLAYER_NAME_PATTERN, description: PLAYER_NAME_RULE } },
         },
         response: {
           201: {
@@ -28,6 +28,9 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
+      // The pattern is unreadable in a message: say what it asks for.
+      schemaErrorFormatter: (errors, dataVar) =>
+        new Error(errors.map((e) => (e.keyword === "pattern" && e.instancePath === "/name" ? `${dataVar}/name: ${PLAYER_NAME_RULE}` : `${dataVar}${e.instancePath} ${e.message}`)).join(", ")),
     },
     async (req, reply) => {
       const player = await app.store.createGuest(req.body.name.trim());

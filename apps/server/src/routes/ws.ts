@@ -1,10 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { Connection } from "../gateway/connection.js";
 import type { Connections } from "../gateway/connections.js";
+import { SocketWatch } from "../gateway/watch.js";
 
-/** GET /ws: the WebSocket gateway. Every table change reaches the sockets of its seated players. */
+/**
+ * GET /ws: the WebSocket gateway. Every table change reaches the sockets of its seated players. The
+ * node's socket watch closes sockets that send no hello in time and cuts those that stop answering pings.
+ */
 export async function wsRoutes(app: FastifyInstance, opts: { connections: Connections }): Promise<void> {
   const { connections } = opts;
+  const watch = new SocketWatch(connections, { helloTimeoutMs: app.config.HELLO_TIMEOUT_MS, pingMs: app.config.WS_PING_MS });
+  watch.start();
+  app.addHook("onClose", async () => watch.stop());
   app.lobby.onChange((table) => {
     const seated = new Set<string>();
     for (const s of table.seats) if (s.playerId !== null) seated.add(s.playerId);

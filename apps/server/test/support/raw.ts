@@ -3,7 +3,7 @@
  * reads every server message, each checked against the protocol's schema.
  */
 import { parseServerMessage, type ServerMessage } from "@bang/protocol";
-import { WebSocket } from "ws";
+import { WebSocket, type ClientOptions } from "ws";
 
 export class RawSocket {
   /** Every server message received, in order. */
@@ -12,6 +12,8 @@ export class RawSocket {
   readonly invalid: string[] = [];
   /** The close code and reason once the socket closed. */
   readonly closed: Promise<{ code: number; reason: string }>;
+  /** WebSocket-level pings received from the server. */
+  pings = 0;
   private readonly waiters = new Set<() => void>();
   private ridCounter = 0;
 
@@ -24,12 +26,13 @@ export class RawSocket {
       for (const w of [...this.waiters]) w();
     });
     this.closed = new Promise((resolve) => socket.on("close", (code: number, reason: Buffer) => resolve({ code, reason: reason.toString("utf8") })));
+    socket.on("ping", () => this.pings++);
     socket.on("error", () => undefined);
   }
 
-  /** Opens a socket to `baseUrl`'s /ws. */
-  static open(baseUrl: string): Promise<RawSocket> {
-    const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws`);
+  /** Opens a socket to `baseUrl`'s /ws (`options.autoPong: false`: a peer that never answers pings). */
+  static open(baseUrl: string, options?: ClientOptions): Promise<RawSocket> {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws`, options);
     return new Promise((resolve, reject) => {
       socket.once("open", () => resolve(new RawSocket(socket)));
       socket.once("error", reject);
@@ -37,8 +40,8 @@ export class RawSocket {
   }
 
   /** Opens a socket and says hello with `token`; resolves once welcomed. */
-  static async signedIn(baseUrl: string, token: string): Promise<RawSocket> {
-    const raw = await RawSocket.open(baseUrl);
+  static async signedIn(baseUrl: string, token: string, options?: ClientOptions): Promise<RawSocket> {
+    const raw = await RawSocket.open(baseUrl, options);
     raw.send({ type: "hello", token });
     await raw.next((m) => m.type === "welcome");
     return raw;

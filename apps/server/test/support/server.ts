@@ -40,7 +40,7 @@ export interface ServerOptions {
   botDelayMs?: number;
   /** DISCONNECT_GRACE_MS (default 300). */
   disconnectGraceMs?: number;
-  /** More environment for the server (LOG_LEVEL defaults to warn). */
+  /** More environment for the server (LOG_LEVEL defaults to warn, SHUTDOWN_DELAY_MS to 0). */
   env?: Record<string, string>;
   /** PostgreSQL only: use this existing database (shared by several servers, not dropped by dispose). */
   databaseUrl?: string;
@@ -177,6 +177,8 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     DISCONNECT_GRACE_MS: String(options.disconnectGraceMs ?? 300),
     ADMIN_TOKEN,
     LOG_LEVEL: "warn",
+    // stop() drains at once (no time of /readyz 503 before it) unless a test asks for the delay.
+    SHUTDOWN_DELAY_MS: "0",
     CHECKPOINT_DISABLE: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,

@@ -1,0 +1,17 @@
+/** The gateway's and the shutdown's configuration: defaults, and bad values refused by name. */
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
+
+describe("gateway and shutdown configuration", () => {
+  it("defaults: 10 s for the hello, a ping every 30 s, 2 s of /readyz 503 before a SIGTERM drain", () => {
+    expect(loadConfig({})).toMatchObject({ HELLO_TIMEOUT_MS: 10_000, WS_PING_MS: 30_000, SHUTDOWN_DELAY_MS: 2_000 });
+    expect(loadConfig({ HELLO_TIMEOUT_MS: "400", WS_PING_MS: "250", SHUTDOWN_DELAY_MS: "0" })).toMatchObject({ HELLO_TIMEOUT_MS: 400, WS_PING_MS: 250, SHUTDOWN_DELAY_MS: 0 });
+  });
+
+  it("a malformed or out-of-range value stops the node, naming the variable", () => {
+    expect(() => loadConfig({ HELLO_TIMEOUT_MS: "0" })).toThrow(/HELLO_TIMEOUT_MS/);
+    expect(() => loadConfig({ WS_PING_MS: "soon" })).toThrow(/WS_PING_MS/);
+    expect(() => loadConfig({ WS_PING_MS: "10" })).toThrow(/WS_PING_MS/);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: "-1" })).toThrow(/SHUTDOWN_DELAY_MS/);
+  });
+});
