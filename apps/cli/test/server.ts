@@ -66,7 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BOT_DELAY_MS: "0", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BOT_DELAY_MS: "0", LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", ...env },
   });
   let output = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (output += d));

@@ -10,6 +10,7 @@ import { Connections } from "./gateway/connections.js";
 import type { GameStore } from "./persistence/store.js";
 import { matchmaking } from "./plugins/matchmaking.js";
 import { adminPlugin } from "./admin/plugin.js";
+import { BodyError, jsonBodies } from "./plugins/json-body.js";
 import { services } from "./plugins/services.js";
 import { adminRoutes } from "./routes/admin.js";
 import { gameSeatRoutes } from "./routes/game-seats.js";
@@ -70,6 +71,7 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
+  jsonBodies(app);
   // Every error body is {code, message} with a protocol code (packages/protocol ERROR_CODES).
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
     const status = error.statusCode ?? 500;
@@ -78,11 +80,13 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
       return reply.code(status).send({ code: "INTERNAL", message: "internal server error" });
     }
     const code =
-      error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-        ? "BAD_JSON"
-        : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-          ? "FRAME_TOO_LARGE"
-          : "INVALID_MESSAGE";
+      error instanceof BodyError
+        ? error.code
+        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+          ? "BAD_JSON"
+          : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+            ? "BODY_TOO_LARGE"
+            : "INVALID_MESSAGE";
     return reply.code(status).send({ code, message: error.message });
   });
   // PostgreSQL text cannot hold a NUL character (error 22021): refuse it at the edge, for every route,

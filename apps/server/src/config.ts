@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 
@@ -32,6 +33,9 @@ export const configSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
+    .refine((v) => v === undefined || v === "" || v === "true" || v === "false" || v.split(",").every((part) => isProxyAddress(part.trim())), {
+      message: 'expected "true", "false", or a comma-separated list of IP addresses, CIDRs (10.0.0.0/8) or the names loopback, linklocal, uniquelocal',
+    })
     .transform((v): boolean | string => (v === undefined || v === "" || v === "false" ? false : v === "true" ? true : v)),
   /** Delay before a bot seat plays, in ms (0 in tests and benchmarks). */
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(400),
@@ -85,4 +89,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`bad configuration: ${problems}`);
   }
   return parsed.data;
+}
+
+/** One TRUST_PROXY entry as Fastify's proxy-addr takes it: an IP, an IP/prefix (CIDR), or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^[0-9]{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }

@@ -267,10 +267,19 @@ describe("bad input", () => {
       }
     });
 
-    it("POST /api/guests with a body that is not JSON is 400 with a protocol error code", async () => {
+    it("POST /api/guests with a body that is not JSON is 400 BAD_JSON; valid JSON with a __proto__ key is 400 INVALID_MESSAGE; over the body limit 413 BODY_TOO_LARGE", async () => {
       const res = await http(guests(), { method: "POST", body: "{name" });
-      expect(res.status).toBe(400);
+      expect(res).toMatchObject({ status: 400, body: { code: "BAD_JSON" } });
       expect(ERROR_CODES, JSON.stringify(res.body)).toContain((res.body as { code: string }).code);
+      expect(await http(guests(), { method: "POST", body: "" })).toMatchObject({ status: 400, body: { code: "BAD_JSON" } });
+      // The body is JSON: the refusal says what is wrong with it, not that it is not JSON.
+      for (const body of ['{"name":"a","__proto__":{"x":1}}', '{"name":"a","constructor":{"prototype":{}}}']) {
+        expect(await http(guests(), { method: "POST", body }), body).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE", message: expect.stringMatching(/__proto__/) } });
+      }
+      // A body over the limit is no WebSocket frame: its own code.
+      expect(await http(guests(), { method: "POST", body: JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) }) })).toMatchObject({ status: 413, body: { code: "BODY_TOO_LARGE" } });
+      // And a right body still works.
+      expect(await http(guests(), { method: "POST", body: JSON.stringify({ name: "after the bad ones" }) })).toMatchObject({ status: 201 });
       const text = await http(guests(), { method: "POST", body: "name=bob", contentType: "text/plain" });
       expect(text.status, JSON.stringify(text.body)).toBeGreaterThanOrEqual(400);
       expect(text.status).toBeLessThan(500);

@@ -1,8 +1,8 @@
-/** The gateway's and the shutdown's configuration: defaults, and bad values refused by name. */
+/** The node's configuration: defaults, and bad values refused by name before anything starts. */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 
-describe("gateway and shutdown configuration", () => {
+describe("configuration", () => {
   it("defaults: 10 s for the hello, a ping every 30 s, 2 s of /readyz 503 before a SIGTERM drain", () => {
     expect(loadConfig({})).toMatchObject({ HELLO_TIMEOUT_MS: 10_000, WS_PING_MS: 30_000, SHUTDOWN_DELAY_MS: 2_000 });
     expect(loadConfig({ HELLO_TIMEOUT_MS: "400", WS_PING_MS: "250", SHUTDOWN_DELAY_MS: "0" })).toMatchObject({ HELLO_TIMEOUT_MS: 400, WS_PING_MS: 250, SHUTDOWN_DELAY_MS: 0 });
@@ -13,5 +13,14 @@ describe("gateway and shutdown configuration", () => {
     expect(() => loadConfig({ WS_PING_MS: "soon" })).toThrow(/WS_PING_MS/);
     expect(() => loadConfig({ WS_PING_MS: "10" })).toThrow(/WS_PING_MS/);
     expect(() => loadConfig({ SHUTDOWN_DELAY_MS: "-1" })).toThrow(/SHUTDOWN_DELAY_MS/);
+  });
+
+  it("TRUST_PROXY: true, false, or addresses, CIDRs and range names; anything else names the variable", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.0/8,loopback,::1,fd00::/8" }).TRUST_PROXY).toBe("10.0.0.1, 10.0.0.0/8,loopback,::1,fd00::/8");
+    for (const bad of ["maybe", "10.0.0.300", "10.0.0.0/33", "10.0.0.0/8/1", "::1/129", "10.0.0.1,,"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 });

@@ -13,6 +13,8 @@ export const PROTOCOL_ERROR_CODES = [
   "INVALID_MESSAGE",
   /** A frame over the size limit (16 KiB): the socket is closed, it is abuse. */
   "FRAME_TOO_LARGE",
+  /** An HTTP request body over the node's body limit (413). */
+  "BODY_TOO_LARGE",
   /** A message other than `hello` before a valid `hello`. */
   "UNAUTHENTICATED",
   /** A token that does not verify, or has expired. */
