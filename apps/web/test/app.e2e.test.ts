@@ -248,8 +248,8 @@ describe("the admin dashboard", () => {
     // Export: the JSON `bang replay` reads.
     const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-testid="export"]')]);
     const file = await download.path();
-    const log = JSON.parse(await (await import("node:fs/promises")).readFile(file!, "utf8")) as { setup: { seed: number }; entries: { command: { type: string } }[] };
-    expect(typeof log.setup.seed).toBe("number");
+    const log = JSON.parse(await (await import("node:fs/promises")).readFile(file!, "utf8")) as { setup: { seed: string }; entries: { command: { type: string } }[] };
+    expect(log.setup.seed).toMatch(/^[0-9a-f]{64}$/); // the game's 256-bit key (R1.2), which `bang replay` deals from
     expect(log.entries.length).toBeGreaterThanOrEqual(4);
     const bang = spawnSync(process.execPath, [join(ROOT, "apps/cli/dist/main.js"), "replay", file!, "--step", "3"], { encoding: "utf8" });
     expect(bang.stderr).toBe("");

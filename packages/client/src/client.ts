@@ -536,8 +536,8 @@ export class BangClient {
   }
 
   /**
-   * An error: the answer to a command (by id) or a request (by rid), or a connection-wide one. RETRY on
-   * a command sends it again after a backoff; SHUTTING_DOWN reconnects (a command then goes out again
+   * An error: the answer to a command (by id) or a request (by rid), or a connection-wide one. RETRY or
+   * RATE_LIMITED on a command sends it again after a backoff; SHUTTING_DOWN reconnects (a command then goes out again
    * on the new connection); BAD_TOKEN closes for good.
    */
   private onError(message: ServerMessageOf<"error">): void {
@@ -548,7 +548,8 @@ export class BangClient {
       if (message.code === "SHUTTING_DOWN") {
         entry.sent = false;
         this.connection.drop("server shutting down");
-      } else if (message.code === "RETRY" && entry.retries < this.options.maxCommandRetries) {
+      } else if ((message.code === "RETRY" || message.code === "RATE_LIMITED") && entry.retries < this.options.maxCommandRetries) {
+        // Neither reached the game (RATE_LIMITED: the frame was dropped at the edge): the same id again.
         entry.sent = false;
         entry.retryTimer = setTimeout(() => {
           entry.retryTimer = null;

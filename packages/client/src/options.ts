@@ -15,7 +15,10 @@ export interface ClientOptions {
   requestTimeoutMs?: number;
   /** Interval of the `ping` that detects a dead connection, in ms (default 25 000; 0: none). */
   heartbeatMs?: number;
-  /** Times a command answered RETRY (the game is moving between nodes) is sent again (default 5). */
+  /**
+   * Times a command answered RETRY (the game is moving between nodes) or RATE_LIMITED (sent too fast)
+   * is sent again, after a backoff (default 5).
+   */
   maxCommandRetries?: number;
 }
 

@@ -194,6 +194,14 @@ describe("transient refusals", () => {
     expect(server.received.filter(isType("command")).map((m) => m.id)).toEqual(["r1", "r1", "r1"]);
   });
 
+  it("sends a command dropped as RATE_LIMITED again, with the same id, after a backoff", async () => {
+    const c = await inGame();
+    let refusals = 1;
+    server.refuse = () => (refusals-- > 0 ? "RATE_LIMITED" : null);
+    await expect(c.send(GAME_ID, { type: "roll" }, { id: "q1" })).resolves.toMatchObject({ seq: 1 });
+    expect(server.received.filter(isType("command")).map((m) => m.id)).toEqual(["q1", "q1"]);
+  });
+
   it("gives up after maxCommandRetries", async () => {
     const c = await inGame({ maxCommandRetries: 1 });
     server.refuse = () => "RETRY";

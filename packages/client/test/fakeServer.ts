@@ -238,7 +238,7 @@ export class FakeServer {
     if (code) {
       const refusal: Answer = { type: "error", id: m.id, code, message: `refused: ${code}` };
       // Like the real server, a transient refusal is not the command's answer: it may be sent again.
-      if (code !== "RETRY" && code !== "SHUTTING_DOWN") this.answers.set(m.id, refusal);
+      if (code !== "RETRY" && code !== "SHUTTING_DOWN" && code !== "RATE_LIMITED") this.answers.set(m.id, refusal);
       return this.send(refusal, peer);
     }
     const seq = this.log.length + 1;

@@ -65,7 +65,7 @@ describe.each(BACKENDS)("migrations on %s", (backend) => {
       expect(tables.map((t) => t.table_name)).toEqual(["AdminAccount", "CommandLogEntry", "Game", "Player", "RatedGame", "Rating", "RatingChange", "Seat", "Tournament", "TournamentAudit", "TournamentBracket", "TournamentGame", "TournamentPlayer", "_prisma_migrations"]);
       const uniques = await db.prisma.$queryRaw<{ indexname: string }[]>`
         SELECT indexname FROM pg_indexes WHERE tablename = 'CommandLogEntry' ORDER BY indexname`;
-      expect(uniques.map((u) => u.indexname)).toEqual(["CommandLogEntry_gameId_clientCommandId_key", "CommandLogEntry_pkey"]);
+      expect(uniques.map((u) => u.indexname)).toEqual(["CommandLogEntry_gameId_playerId_clientCommandId_key", "CommandLogEntry_pkey"]);
     } finally {
       await db.close();
     }

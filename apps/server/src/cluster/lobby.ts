@@ -10,8 +10,8 @@
  * What is lost with its node: a table that has not started (its players create another one); the games
  * it started are stored and fail over. A node writes its codes again every heartbeat with a TTL of three,
  * like its membership, so a dead node's codes answer TABLE_NOT_FOUND within three heartbeats (not a
- * RETRY after a bus timeout), and the other nodes then drop their copies of its tables' views, which a
- * reconnecting player would otherwise be shown as still open.
+ * RETRY after a bus timeout), and the other nodes then drop their copies of its tables' views (once
+ * missing at three refreshes in a row), which a reconnecting player would otherwise be shown as open.
  */
 import type { TableOptions, TableView } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
@@ -141,8 +141,9 @@ export class ClusterLobby implements Lobby {
 
   /**
    * Drops the copies of other nodes' tables whose code -> node entry is gone (their node died). Only
-   * when it was missing at two refreshes in a row: its live node writes it again within one (a new
-   * table's entry follows its first view; Redis may have restarted empty).
+   * when it was missing at TTL_REFRESHES refreshes in a row: a live node writes it again every refresh
+   * (a new table's entry follows its first view; Redis may have restarted empty), and a write sent in
+   * the same instant as this node's read may land after it.
    */
   private async forgetLostTables(): Promise<void> {
     const copies = [...this.remote.entries()];
@@ -151,7 +152,7 @@ export class ClusterLobby implements Lobby {
     copies.forEach(([code, copy], i) => {
       if (this.remote.get(code) !== copy) return; // replaced by a newer view meanwhile
       if (owners[i] === copy.origin) copy.missed = 0;
-      else if (++copy.missed >= 2) this.remote.delete(code);
+      else if (++copy.missed >= TTL_REFRESHES) this.remote.delete(code);
     });
   }
 
