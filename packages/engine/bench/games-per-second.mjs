@@ -1,5 +1,5 @@
 // Benchmark: complete 5-player bot games per second, engine alone (applyCommand) and through the
-// XState game actor; and complete bot duels (RULES.md part D, 2 players) the same two ways. Not a test: run `npm run bench -w packages/engine` and read the table.
+// XState game actor (and, engine alone, with the server's 256-bit key seeds); and complete bot duels (RULES.md part D, 2 players) the same two ways. Not a test: run `npm run bench -w packages/engine` and read the table.
 // The bots come from @bang/bots (a workspace sibling; imported here only, so the engine package itself
 // keeps no dependency on it). Each iteration plays one whole game with a new seed.
 import { Bench } from "tinybench";
@@ -8,12 +8,14 @@ import { createBot, playMatch } from "@bang/bots";
 const seats = ["p1", "p2", "p3", "p4", "p5"].map((id) => ({ id }));
 const TIME_MS = Number(process.env.BENCH_TIME_MS ?? 3000);
 
-function task(kind, through) {
+function task(kind, through, keySeeds = false) {
   let seed = 0;
   const bots = new Map(seats.map((s, i) => [s.id, createBot(kind, i + 1)]));
   return () => {
     seed++;
-    playMatch({ players: seats, seed }, (id) => bots.get(id), { through });
+    // As the server deals: a 256-bit key (64 hex digits, the ChaCha20 generator) instead of 32 bits.
+    const gameSeed = keySeeds ? seed.toString(16).padStart(64, "0") : seed;
+    playMatch({ players: seats, seed: gameSeed }, (id) => bots.get(id), { through });
   };
 }
 
@@ -31,6 +33,7 @@ const bench = new Bench({ time: TIME_MS, warmup: true, warmupTime: 500 });
 for (const through of ["engine", "actor"]) {
   for (const kind of ["random", "heuristic"]) bench.add(`${through} · ${kind} bots`, task(kind, through));
 }
+bench.add("engine · heuristic bots · key seeds", task("heuristic", "engine", true));
 if (process.env.BENCH_DUEL !== "0") {
   for (const through of ["engine", "actor"]) {
     for (const kind of ["random", "heuristic"]) bench.add(`duel ${through} · ${kind} bots`, duelTask(kind, through));

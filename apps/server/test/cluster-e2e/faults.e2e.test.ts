@@ -39,10 +39,14 @@ describe("a paused owner's late write", () => {
       const view = host.client.view(gameId) as PlayerView; // a classic game
       actor = others.find((p) => p.id === view.waitingFor);
       if (actor) break;
-      await host.client.send(gameId, chooseFor(bots.get(host.id)!, view, host.id));
-      await host.client.waitFor((v, id) => id === gameId && v.waitingFor !== host.id, 10_000).catch(() => undefined);
+      const { seq } = await host.client.send(gameId, chooseFor(bots.get(host.id)!, view, host.id));
+      // The view after this move (it may still be the host's turn: then it moves again).
+      await host.client.waitFor((_v, id, at) => id === gameId && at >= seq, 10_000);
     }
     expect(actor).toBeDefined();
+    // The actor's own client has the same view before it chooses from it.
+    const at = (await storedLog(c, gameId)).lastSeq;
+    await actor!.client.waitFor((_v, id, s) => id === gameId && s >= at, 10_000);
     const before = await storedLog(c, gameId);
     const view = actor!.client.view(gameId) as PlayerView;
     const command = chooseFor(bots.get(actor!.id)!, view, actor!.id);
