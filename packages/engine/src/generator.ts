@@ -52,38 +52,58 @@ export function createSeededGenerator(seed: Seed): RandomGenerator {
 
 const NONCE = new Uint8Array(12); // one key per game (or per bot), so one stream per key: nonce 0
 const WORDS_PER_BLOCK = 16;
+const BLOCK_BYTES = WORDS_PER_BLOCK * 4;
+
+/** A key's bytes and the last keystream block computed for it. */
+interface KeyStream {
+  bytes: Uint8Array;
+  block: number;
+  words: DataView;
+}
+
+/**
+ * The last block of the most recent keys: a game's next throw usually reads the block its last throw
+ * read (16 words, 5 dice), so the engine's fresh generator per draw need not decode the key and run
+ * ChaCha20 again. Bounded (first in, first out): about 200 bytes a key.
+ */
+const streams = new Map<string, KeyStream>();
+const MAX_STREAMS = 4096;
+
+function streamOf(key: string): KeyStream {
+  let stream = streams.get(key);
+  if (!stream) {
+    stream = { bytes: hexToBytes(key), block: -1, words: new DataView(new ArrayBuffer(BLOCK_BYTES)) };
+    streams.set(key, stream);
+    if (streams.size > MAX_STREAMS) streams.delete(streams.keys().next().value!);
+  }
+  return stream;
+}
 
 /**
  * pure-rand's RandomGenerator over the ChaCha20 keystream: the `word`-th 32-bit little-endian word of
  * the stream of `key` (block = word / 16, ChaCha20's block counter). One block is computed at a time.
  */
 class ChaChaGenerator implements RandomGenerator {
-  private readonly keyBytes: Uint8Array;
-  private block = -1;
-  private stream = new DataView(new ArrayBuffer(WORDS_PER_BLOCK * 4));
-
   constructor(
     private readonly key: string,
     private word: number,
-    keyBytes?: Uint8Array,
-  ) {
-    this.keyBytes = keyBytes ?? hexToBytes(key);
-  }
+  ) {}
 
   next(): number {
+    const stream = streamOf(this.key);
     const block = Math.floor(this.word / WORDS_PER_BLOCK);
-    if (block !== this.block) {
-      const bytes = chacha20(this.keyBytes, NONCE, new Uint8Array(WORDS_PER_BLOCK * 4), undefined, block);
-      this.stream = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      this.block = block;
+    if (block !== stream.block) {
+      const bytes = chacha20(stream.bytes, NONCE, new Uint8Array(BLOCK_BYTES), undefined, block);
+      stream.words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      stream.block = block;
     }
-    const value = this.stream.getUint32((this.word % WORDS_PER_BLOCK) * 4, true);
+    const value = stream.words.getUint32((this.word % WORDS_PER_BLOCK) * 4, true);
     this.word++;
     return value | 0; // pure-rand's range: -2^31 .. 2^31 - 1
   }
 
   clone(): RandomGenerator {
-    return new ChaChaGenerator(this.key, this.word, this.keyBytes);
+    return new ChaChaGenerator(this.key, this.word);
   }
 
   /** pure-rand's read-only state: the next word's index (the key is not a number list). */
