@@ -27,7 +27,7 @@ import {
 import type { GameCommand, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { RoomStoredListener } from "../games/host.js";
-import type { GameRoom } from "../games/room.js";
+import { fingerprintOf, type GameRoom } from "../games/room.js";
 import type { Answer, GameHandle, RoomSeat, Subscriber } from "../games/types.js";
 import type { StoredEntry } from "../persistence/store.js";
 
@@ -223,6 +223,8 @@ export class SharedGame implements GameHandle {
         if (answer.ok || answer.code !== "RETRY" || (this.roomNow === room && !this.handingOver)) return answer;
       } else if (!room) {
         const owner = this.ownerHint ?? (await this.ctx.ownerOf(this.id).catch(() => null));
+        // Over, and no node holds it any more (its lease was released): nothing can move it; answer now.
+        if (owner === null && this.over) return this.answerOver(by, commandId, command);
         if (owner && owner !== this.ctx.nodeId) {
           try {
             const reply = await this.ctx.forward(owner, { gameId: this.id, by, id: commandId, command });
@@ -239,6 +241,23 @@ export class SharedGame implements GameHandle {
       if (performance.now() >= deadline) return { ok: false, code: "RETRY", message: "the game is moving to another node: send the command again" };
       await sleep(100);
     }
+  }
+
+  /**
+   * The answer to a command for a finished game no node holds: a repeated id gets its stored answer
+   * again (DESIGN 5, from the log), the same id with another command COMMAND_ID_REUSED, any other
+   * command the rules' refusal (the game is over). Nothing is stored.
+   */
+  private async answerOver(by: string, commandId: string, command: GameCommand): Promise<Answer> {
+    const full = { ...command, by } as Command;
+    const prior = (await this.ctx.loadLog(this.id)).find((e) => e.playerId === by && e.clientCommandId === commandId);
+    if (prior) {
+      if (fingerprintOf(prior.command) === fingerprintOf(full)) return { ok: true, seq: prior.seq };
+      return { ok: false, code: "COMMAND_ID_REUSED", message: `command id "${commandId}" was used for another command` };
+    }
+    if (!this.hasPlayer(by)) return { ok: false, code: "NOT_SEATED", message: "you have no seat in this game" };
+    const result = applyCommand(this.stateNow, full);
+    return result.ok ? { ok: false, code: "RETRY", message: "the game is over" } : { ok: false, code: result.error.code, message: result.error.message };
   }
 
   /** A message of the game's channel. */

@@ -269,6 +269,9 @@ export class GameRoom {
     }
     if (this.disposed) return { ok: false, code: "RETRY", message: "the game is moving; try again" };
     if (origin === "player" && this.replaced.has(by)) return { ok: false, code: "NOT_SEATED", message: "an admin gave your seat to the bot" };
+    // The owner checks the seat itself: a node forwarding this may hold a copy of the game from before
+    // an admin gave the seat to the bot (stored, and so a bot seat for an owner that took over since).
+    if (origin === "player" && !this.hasPlayer(by)) return { ok: false, code: "NOT_SEATED", message: "you have no seat in this game (or an admin gave it to the bot)" };
     // The edge refuses these already (protocol); a command forwarded by another node is checked again.
     if (origin === "player" && (gameCommand.type === "pickTimeout" || commandId.startsWith(SERVER_ID_PREFIX))) return { ok: false, code: "INVALID_MESSAGE", message: "that command and id are the server's own" };
     if (origin === "player") this.comeBack(by);
@@ -453,7 +456,7 @@ function rebuild(setup: GameSetup, entries: readonly StoredEntry[]): GameActor {
 }
 
 /** A short fingerprint of a command (sha1 of its canonical JSON): kept per command id, so it is small. */
-function fingerprintOf(command: Command): string {
+export function fingerprintOf(command: Command): string {
   return createHash("sha1").update(canonicalJson(command)).digest("base64");
 }
 

@@ -131,4 +131,37 @@ describe("SharedGame (a node's copy of a game)", () => {
       }, 20),
     );
   });
+
+  it("DESIGN 5: a command for a finished game that no node holds is answered at once from the log and the rules, not RETRY after the budget", async () => {
+    // The whole bot game, to its end.
+    const whole: StoredEntry[] = [];
+    const created = createGame(SETUP);
+    if (!created.ok) throw new Error("setup");
+    let state = created.state;
+    const bots = new Map(SETUP.players.map((p, i) => [p.id, createBot("heuristic", i + 1)]));
+    for (let seq = 1; state.phase !== "gameOver"; seq++) {
+      const who = playerToAct(state)!;
+      const command: Command = bots.get(who)!.choose(playerView(state, { kind: "player", id: who }) as PlayerView, who);
+      const result = applyCommand(state, command);
+      if (!result.ok) throw new Error(result.error.code);
+      state = result.state;
+      whole.push({ seq, playerId: who, clientCommandId: `c${seq}`, command, dice: null });
+    }
+    const ctx = context({ ownerOf: async () => null, loadLog: async () => whole, retryBudgetMs: 5_000 });
+    const game = SharedGame.from({ id: "g-over", setup: SETUP, seats: SEATS, tableCode: null, entries: whole }, ctx);
+    expect(game.over).toBe(true);
+    const last = whole.at(-1)!;
+    const { by: _by, ...sent } = last.command as Command & { by: string };
+    const t0 = performance.now();
+    // The last acknowledged command, sent again: its ack again.
+    expect(await game.submit(last.playerId, last.clientCommandId, sent as never)).toEqual({ ok: true, seq: last.seq });
+    // The same id with another command: COMMAND_ID_REUSED. Another player's use of it: theirs, refused by the rules.
+    expect(await game.submit(last.playerId, last.clientCommandId, { type: "roll" })).toMatchObject({ ok: false, code: "COMMAND_ID_REUSED" });
+    const other = SEATS.find((s) => s.playerId !== last.playerId)!.playerId;
+    const refused = await game.submit(other, last.clientCommandId, { type: "roll" });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? "" : refused.code).not.toMatch(/RETRY|COMMAND_ID_REUSED/);
+    expect(await game.submit("stranger", "x", { type: "roll" })).toMatchObject({ ok: false, code: "NOT_SEATED" });
+    expect(performance.now() - t0).toBeLessThan(ctx.retryBudgetMs); // no wait for an owner that will never come
+  });
 });
