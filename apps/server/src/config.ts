@@ -1,5 +1,5 @@
-import { isIP } from "node:net";
 import { randomUUID } from "node:crypto";
+import { compile as compileProxyAddresses } from "@fastify/proxy-addr";
 import { z } from "zod";
 
 /**
@@ -33,8 +33,8 @@ export const configSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .refine((v) => v === undefined || v === "" || v === "true" || v === "false" || v.split(",").every((part) => isProxyAddress(part.trim())), {
-      message: 'expected "true", "false", or a comma-separated list of IP addresses, CIDRs (10.0.0.0/8) or the names loopback, linklocal, uniquelocal',
+    .refine((v) => v === undefined || v === "" || v === "true" || v === "false" || isProxyList(v), {
+      message: 'expected "true", "false", or a comma-separated list of IP addresses, subnets (10.0.0.0/8, 10.0.0.0/255.0.0.0) or the names loopback, linklocal, uniquelocal',
     })
     .transform((v): boolean | string => (v === undefined || v === "" || v === "false" ? false : v === "true" ? true : v)),
   /** Delay before a bot seat plays, in ms (0 in tests and benchmarks). */
@@ -91,13 +91,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
-/** One TRUST_PROXY entry as Fastify's proxy-addr takes it: an IP, an IP/prefix (CIDR), or a range name. */
-function isProxyAddress(entry: string): boolean {
-  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
-  const [address = "", prefix, ...rest] = entry.split("/");
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^[0-9]{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+/** A TRUST_PROXY list as Fastify reads it: compiled by the same @fastify/proxy-addr, which throws on a bad one. */
+function isProxyList(list: string): boolean {
+  try {
+    compileProxyAddresses(list.split(",").map((part) => part.trim()));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -14,7 +14,8 @@ export const LIMITS = {
 /** A request id: chosen by the client, echoed by the server's `ok`, `pong` or `error` answer. */
 export const requestId = z.string().min(1).max(64);
 const rid = requestId;
-export const gameId = z.string().min(1).max(64);
+/** A game id: the server makes UUIDs; 1 to 64 letters, digits, '.', '_', ':' or '-' (no control characters). */
+export const gameId = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, "a game id is 1 to 64 letters, digits, '.', '_', ':' or '-'");
 const tableCode = z.string().regex(/^[A-Z0-9]{4,8}$/, "a table code is 4 to 8 capital letters or digits");
 /**
  * A client command id: chosen by the client, unique per game; a repeat gets the first answer again.

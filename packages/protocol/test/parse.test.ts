@@ -61,4 +61,16 @@ describe("parseServerMessage", () => {
     expect(parseServerMessage(JSON.stringify({ type: "error", code: "NOT_YOUR_TURN", message: "wait" }))).toMatchObject({ ok: true });
     expect(parseServerMessage(JSON.stringify({ type: "error", code: "WHATEVER", message: "?" }))).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
   });
+
+  it("a game id with a NUL or another control character is INVALID_MESSAGE, never a lookup (PostgreSQL text holds no NUL)", () => {
+    for (const gameId of ["\u0000", "g\u0000", "g\n1", "g 1", "x".repeat(65)]) {
+      for (const frame of [{ type: "spectate", rid: "r1", gameId }, { type: "resume", rid: "r1", gameId, lastSeq: 0 }, { type: "command", id: "c1", gameId, command: { type: "roll" } }]) {
+        const parsed = parseClientMessage(JSON.stringify(frame));
+        expect(parsed.ok ? "accepted" : parsed.code, JSON.stringify(frame)).toBe("INVALID_MESSAGE");
+      }
+      const hello = parseClientMessage(JSON.stringify({ type: "hello", token: "t", resume: [{ gameId, lastSeq: 0 }] }));
+      expect(hello.ok ? "accepted" : hello.code).toBe("INVALID_MESSAGE");
+    }
+    expect(parseClientMessage(JSON.stringify({ type: "spectate", rid: "r1", gameId: "0b1c2d3e-0000-4000-8000-123456789abc" })).ok).toBe(true);
+  });
 });

@@ -70,8 +70,11 @@ export class ClusterLobby implements Lobby {
       void this.forgetLostTables().catch(() => undefined);
     }, refreshMs);
     this.local.onChange((table) => {
-      if (table.status === "finished") this.mine.delete(table.code);
-      else this.mine.add(table.code);
+      if (table.status === "finished") {
+        // Closed (its game over, or its last person left): its code stops answering at once.
+        this.mine.delete(table.code);
+        void this.o.redis.del(this.o.keys.table(table.code)).catch(() => undefined);
+      } else this.mine.add(table.code);
       for (const l of this.listeners) l(table);
       this.o.bus.publish("lobby", { origin: this.o.nodeId, table } as unknown as Json).catch((error: unknown) => this.o.log.debug({ err: error }, "could not publish a table change"));
     });

@@ -37,6 +37,8 @@ export interface GameHandle {
   readonly id: string;
   /** The last stored sequence number this node knows. */
   readonly seq: number;
+  /** Has the game reached its end (game over)? */
+  readonly over: boolean;
   /** Is `playerId` seated here (a person, not a bot)? */
   hasPlayer(playerId: string): boolean;
   /** The view of `viewer` now, as a snapshot message. */

@@ -12,6 +12,11 @@ const RATE_PER_SECOND = 40;
 const BURST = 80;
 /** Messages refused for rate in a row before the socket is closed as abusive. */
 const ABUSE_LIMIT = 200;
+/**
+ * Games one socket follows at most without a seat in them (spectate, resume): each costs the node a
+ * subscription and keeps the game in memory (about 60 KB), so a socket cannot pin many finished games.
+ */
+export const MAX_WATCHED_GAMES = 64;
 /** Close code of a socket that sent no valid hello in time (4001 is a bad token; 4008 as 1008/408). */
 export const HELLO_TIMEOUT_CLOSE = 4008;
 
@@ -222,6 +227,34 @@ export class Connection {
   }
 
   /** Subscribes this socket to a game and sends the snapshot of its view. */
+  /**
+   * Makes room for one more game `room` without a seat of this socket's player in it (spectate,
+   * resume): past MAX_WATCHED_GAMES, the finished games it watches are let go first, then the one it
+   * asked for longest ago (it stops getting that game's events; asking again follows it again). A
+   * socket's own seats always stay followed (a player has few: the table and queue limits).
+   */
+  private makeRoomFor(room: GameHandle): void {
+    const known = this.games.get(room.id);
+    if (known) {
+      // Asked again: the most recent now.
+      this.games.delete(room.id);
+      this.games.set(room.id, known);
+      return;
+    }
+    if (this.player !== null && room.hasPlayer(this.player.id)) return;
+    const watched = [...this.games.values()].filter((e) => !e.seated);
+    const leaving = [...watched.filter((e) => e.room.over), ...watched.filter((e) => !e.room.over)];
+    for (let n = watched.length; n >= MAX_WATCHED_GAMES; n--) this.unfollow(leaving.shift()!.room.id);
+  }
+
+  private unfollow(gameId: string): void {
+    const entry = this.games.get(gameId);
+    if (!entry) return;
+    entry.unsubscribe();
+    if (entry.seated && this.player) entry.room.connectionChanged(this.player.id, -1);
+    this.games.delete(gameId);
+  }
+
   private follow(room: GameHandle, sendSnapshot: boolean): void {
     const seated = this.player !== null && room.hasPlayer(this.player.id);
     const viewer: Viewer = seated ? { kind: "player", id: this.player!.id } : { kind: "spectator" };
@@ -282,6 +315,7 @@ export class Connection {
         case "spectate": {
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
+          this.makeRoomFor(room);
           this.follow(room, true);
           reply({ type: "ok", rid: message.rid });
           return;
@@ -289,6 +323,7 @@ export class Connection {
         case "resume": {
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
+          this.makeRoomFor(room);
           this.follow(room, false);
           const missed = room.missedSince(this.viewerIn(room), message.lastSeq);
           if (missed === null) return this.error("BAD_SEQ", `lastSeq ${message.lastSeq} is ahead of the game (at ${room.seq})`, { rid: message.rid });

@@ -141,7 +141,7 @@ export class TableRegistry implements Lobby {
     }
   }
 
-  /** Leaves a table before its game starts; the host leaving closes the table. */
+  /** Leaves a table before its game starts; the host leaving hands it to the next person, the last one closes it. */
   leave(playerId: string, code: string): TableView {
     const t = this.find(code);
     const seat = t.seats.find((s) => s.playerId === playerId);
@@ -153,8 +153,11 @@ export class TableRegistry implements Lobby {
       const next = t.seats.find((s) => s.playerId !== null);
       if (next) t.hostId = next.playerId!;
       else {
-        const last = this.view(code);
+        // Nobody left: the table is closed. Said as a last change (status finished), so that a cluster
+        // lobby stops advertising its code and the other nodes drop their copy of it.
+        const last: TableView = { ...this.view(code), status: "finished" };
         this.tables.delete(code);
+        for (const l of this.listeners) l(last);
         return last;
       }
     }

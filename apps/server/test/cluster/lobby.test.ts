@@ -116,4 +116,23 @@ describe("ClusterLobby", () => {
     expect((await n4.lobby.setReady("p-4", table.code, true)).seats[1]).toMatchObject({ playerId: "p-4", ready: true });
     await kill(n3);
   });
+
+  it("a table whose last person leaves is closed everywhere: its code is gone from Redis and no node lists it", async () => {
+    const [n5, n6] = [await startNode("node-5"), await startNode("node-6")];
+    const host = { id: "p-5", name: "Five" };
+    const table = await n5.lobby.create(host, OPTIONS);
+    await n6.lobby.join({ id: "p-6", name: "Six" }, table.code);
+    await eventually(() => expect(n6.lobby.tablesOf("p-6").map((t) => t.code)).toEqual([table.code]));
+    // The guest leaves through their own node, then the host: nobody is left.
+    await n6.lobby.leave("p-6", table.code);
+    expect((await n5.lobby.leave("p-5", table.code)).status).toBe("finished");
+    await eventually(async () => expect(await admin.exists(keys.table(table.code))).toBe(0), 1_000, 10);
+    // Well past the refresh period: not written again, and no copy left on either node.
+    await new Promise((r) => setTimeout(r, 4 * HEARTBEAT_MS));
+    expect(await admin.exists(keys.table(table.code))).toBe(0);
+    for (const [lobby, who] of [[n5.lobby, "p-5"], [n6.lobby, "p-6"]] as const) expect(lobby.tablesOf(who)).toEqual([]);
+    await expect(n6.lobby.join({ id: "p-7", name: "Seven" }, table.code)).rejects.toMatchObject({ code: "TABLE_NOT_FOUND" });
+    await kill(n5);
+    await kill(n6);
+  });
 });
