@@ -15,14 +15,14 @@ import type { StoredEntry } from "../../src/persistence/store.js";
 const SETUP: GameSetup = { mode: "classic", seed: 7, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] };
 const SEATS = SETUP.players.map((p, index) => ({ index, playerId: p.id, name: p.id, bot: null }));
 
-/** The first `n` entries of a bot game from SETUP (the stored log a node would load). */
+/** The first `n` entries of a bot game from SETUP (the stored log a node would load); Infinity: all of it. */
 function botLog(n: number): StoredEntry[] {
   const created = createGame(SETUP);
   if (!created.ok) throw new Error("setup");
   let state = created.state;
   const bots = new Map(SETUP.players.map((p, i) => [p.id, createBot("heuristic", i + 1)]));
   const out: StoredEntry[] = [];
-  for (let seq = 1; seq <= n; seq++) {
+  for (let seq = 1; seq <= n && state.phase !== "gameOver"; seq++) {
     const who = playerToAct(state)!;
     const command: Command = bots.get(who)!.choose(playerView(state, { kind: "player", id: who }) as PlayerView, who);
     const result = applyCommand(state, command);
@@ -133,20 +133,7 @@ describe("SharedGame (a node's copy of a game)", () => {
   });
 
   it("DESIGN 5: a command for a finished game that no node holds is answered at once from the log and the rules, not RETRY after the budget", async () => {
-    // The whole bot game, to its end.
-    const whole: StoredEntry[] = [];
-    const created = createGame(SETUP);
-    if (!created.ok) throw new Error("setup");
-    let state = created.state;
-    const bots = new Map(SETUP.players.map((p, i) => [p.id, createBot("heuristic", i + 1)]));
-    for (let seq = 1; state.phase !== "gameOver"; seq++) {
-      const who = playerToAct(state)!;
-      const command: Command = bots.get(who)!.choose(playerView(state, { kind: "player", id: who }) as PlayerView, who);
-      const result = applyCommand(state, command);
-      if (!result.ok) throw new Error(result.error.code);
-      state = result.state;
-      whole.push({ seq, playerId: who, clientCommandId: `c${seq}`, command, dice: null });
-    }
+    const whole = botLog(Infinity); // the whole bot game, to its end
     const ctx = context({ ownerOf: async () => null, loadLog: async () => whole, retryBudgetMs: 5_000 });
     const game = SharedGame.from({ id: "g-over", setup: SETUP, seats: SEATS, tableCode: null, entries: whole }, ctx);
     expect(game.over).toBe(true);
