@@ -9,12 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PlayerView } from "@bang/engine";
 import { playerView } from "@bang/engine";
+import { createBot } from "@bang/bots";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameHost } from "../src/games/host.js";
 import { createMetrics } from "../src/games/metrics.js";
 import type { RoomSeat } from "../src/games/types.js";
 import { openStore } from "../src/persistence/prisma-store.js";
+import { chooseFor } from "./support/players.js";
 import type { GameStore } from "../src/persistence/store.js";
 
 let dir: string;
@@ -49,7 +51,10 @@ describe("a seat given to the bot, after the game moved", () => {
     expect(await moved.submit(ann, "a-1", { type: "roll" })).toMatchObject({ ok: false, code: "NOT_SEATED" });
     expect(await store.loadLog(gameId)).toEqual([]);
     // A person still seated plays as before (when it is their turn), under the same id even.
-    if (waiting !== ann) expect(await moved.submit(waiting!, "a-1", { type: "roll" })).toEqual({ ok: true, seq: 1 });
+    if (waiting !== ann) {
+      const move = chooseFor(createBot("heuristic", 1), playerView(moved.state, { kind: "player", id: waiting! }) as PlayerView, waiting!);
+      expect(await moved.submit(waiting!, "a-1", move)).toEqual({ ok: true, seq: 1 });
+    }
     next.dispose();
   });
 });
