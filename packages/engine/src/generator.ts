@@ -37,7 +37,9 @@ export function seedRng(seed: Seed): RngState {
  * state after the draws made with it.
  */
 export function generatorOf(rng: RngState): RandomGenerator {
-  return Array.isArray(rng) ? xoroshiro128plusFromState(rng) : new ChaChaGenerator((rng as ChaChaState).key, (rng as ChaChaState).word);
+  if (Array.isArray(rng)) return xoroshiro128plusFromState(rng);
+  const { key, word } = rng as ChaChaState;
+  return new ChaChaGenerator(key, word);
 }
 
 /** The state of a generator made by generatorOf (or seeded by createSeededGenerator), after its draws. */

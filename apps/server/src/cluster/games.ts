@@ -16,7 +16,7 @@ import { isDbError } from "@bang/db";
 import type { Command, Mode } from "@bang/engine";
 import type { GameCommand } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
-import type { GameHost, RoomStoredListener } from "../games/host.js";
+import { seatsOf, type GameHost, type RoomStoredListener } from "../games/host.js";
 import type { GameRoom } from "../games/room.js";
 import { SeatedMap } from "../games/seated-map.js";
 import type { Answer, GameDirectory, GameHandle, RoomSeat } from "../games/types.js";
@@ -455,10 +455,6 @@ export class ClusterGames implements GameDirectory {
     if (entry?.dropTimer) clearTimeout(entry.dropTimer);
     if (entry) entry.dropTimer = null;
   }
-}
-
-function seatsOf(game: StoredGame): RoomSeat[] {
-  return game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
 }
 
 function shuffle<T>(items: T[]): T[] {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { GameSetup, Mode } from "@bang/engine";
 import type { FastifyBaseLogger } from "fastify";
-import type { GameStore, StoredEntry } from "../persistence/store.js";
+import type { GameStore, StoredEntry, StoredGame } from "../persistence/store.js";
 import { GameRoom, type AppliedEntry, type RoomTimings } from "./room.js";
 import { SeatedMap } from "./seated-map.js";
 import type { GameDirectory, RoomMetrics, RoomSeat } from "./types.js";
@@ -99,9 +99,7 @@ export class GameHost implements GameDirectory {
       if (!game || game.status !== "finished") return null;
       const here = this.rooms.get(gameId);
       if (here) return here;
-      const entries = await this.store.loadLog(gameId);
-      const seats: RoomSeat[] = game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
-      const room = this.openRoom({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, turnSeconds: game.turnSeconds });
+      const room = await this.openStored(game);
       if (!room.over) {
         // Marked finished but its log does not end the game: not a game to serve.
         this.evict(room);
@@ -171,6 +169,12 @@ export class GameHost implements GameDirectory {
     return room;
   }
 
+  /** The room of stored game `game` from its log, kept on this node and not started. Throws when the log does not replay. */
+  private async openStored(game: StoredGame): Promise<GameRoom> {
+    const entries = await this.store.loadLog(game.id);
+    return this.openRoom({ id: game.id, setup: game.setup, seats: seatsOf(game), tableCode: game.tableCode, entries, turnSeconds: game.turnSeconds });
+  }
+
   /** Drops `room` from this node at once (a cluster node that lost the game's lease): it answers RETRY. */
   evict(room: GameRoom): void {
     if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
@@ -198,9 +202,7 @@ export class GameHost implements GameDirectory {
     for (const game of games) {
       if (this.rooms.has(game.id)) continue;
       try {
-        const entries = await this.store.loadLog(game.id);
-        const seats: RoomSeat[] = game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
-        const room = this.openRoom({ id: game.id, setup: game.setup, seats, tableCode: game.tableCode, entries, turnSeconds: game.turnSeconds });
+        const room = await this.openStored(game);
         room.start();
         restored++;
       } catch (error) {
@@ -223,4 +225,9 @@ export class GameHost implements GameDirectory {
     for (const room of this.rooms.values()) room.dispose();
     this.rooms.clear();
   }
+}
+
+/** The seats of a stored game as its room takes them. */
+export function seatsOf(game: StoredGame): RoomSeat[] {
+  return game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
 }

@@ -226,7 +226,6 @@ export class Connection {
     );
   }
 
-  /** Subscribes this socket to a game and sends the snapshot of its view. */
   /**
    * Makes room for one more game `room` without a seat of this socket's player in it (spectate,
    * resume): past MAX_WATCHED_GAMES, the finished games it watches are let go first, then the one it
@@ -247,6 +246,7 @@ export class Connection {
     for (let n = watched.length; n >= MAX_WATCHED_GAMES; n--) this.unfollow(leaving.shift()!.room.id);
   }
 
+  /** Unsubscribes this socket from a game; a seat it held counts one socket less. */
   private unfollow(gameId: string): void {
     const entry = this.games.get(gameId);
     if (!entry) return;
@@ -255,6 +255,7 @@ export class Connection {
     this.games.delete(gameId);
   }
 
+  /** Subscribes this socket to a game and sends the snapshot of its view. */
   private follow(room: GameHandle, sendSnapshot: boolean): void {
     const seated = this.player !== null && room.hasPlayer(this.player.id);
     const viewer: Viewer = seated ? { kind: "player", id: this.player!.id } : { kind: "spectator" };
@@ -352,11 +353,7 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.ctx.sockets.dec();
-    for (const { room, unsubscribe, seated } of this.games.values()) {
-      unsubscribe();
-      if (seated && this.player) room.connectionChanged(this.player.id, -1);
-    }
-    this.games.clear();
+    for (const gameId of [...this.games.keys()]) this.unfollow(gameId);
   }
 }
 
