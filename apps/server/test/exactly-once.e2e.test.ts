@@ -130,26 +130,32 @@ describe("exactly once (DESIGN invariant 5)", () => {
     expect(await raw.get(other.id)!.command(gameId, "n-1", { type: "roll" })).toMatchObject({ type: "error", code: "NOT_YOUR_TURN" });
     expect(await raw.get(active.id)!.command(gameId, "n-1", move)).toEqual({ type: "ack", id: "n-1", gameId, seq: 1 });
 
-    // Play on until `other` is to act, each move under a fresh id ("f-<seq>", by whoever is to act).
+    // Play on (fresh ids "f-<seq>", by whoever is to act) until a player other than `active` is to act
+    // who can reuse an id the log holds for someone else: the third player "n-1" (never sent by it),
+    // `other` a fill of another player (it sent "n-1" itself). The deal decides which comes first.
     let seq = 1;
     const fills: { id: string; by: string }[] = [];
+    const reusable = (p: Player): string | undefined => (p === active ? undefined : p === other ? fills.find((f) => f.by !== p.id)?.id : "n-1");
     await table[0]!.client.waitFor((_v, id, s) => id === gameId && s === seq);
-    for (let guard = 0; waiting() !== other && guard < 200; guard++) {
+    for (let guard = 0; reusable(waiting()) === undefined && guard < 200; guard++) {
       const w = waiting();
       seq++;
       expect(await raw.get(w.id)!.command(gameId, `f-${seq}`, chooseFor(bot, viewOf(w), w.id))).toMatchObject({ type: "ack", seq });
       fills.push({ id: `f-${seq}`, by: w.id });
       await Promise.all(table.map((p) => p.client.waitFor((_v, id, s) => id === gameId && s === seq)));
     }
-    expect(waiting()).toBe(other);
-    // `other` stores a move under an id the log already holds for another player: a new entry of its own.
-    const taken = fills.find((f) => f.by !== other.id)!;
-    expect(taken).toBeDefined(); // the active player's turn went on after its first move
-    const mine = chooseFor(bot, viewOf(other), other.id);
-    expect(await raw.get(other.id)!.command(gameId, taken.id, mine)).toEqual({ type: "ack", id: taken.id, gameId, seq: seq + 1 });
+    // That player stores a move under an id the log already holds for another player: a new entry of its own.
+    const mover = waiting();
+    const taken = reusable(mover)!;
+    expect(taken).toBeDefined();
+    const holder = taken === "n-1" ? active.id : fills.find((f) => f.id === taken)!.by;
+    expect(holder).not.toBe(mover.id);
+    const mine = chooseFor(bot, viewOf(mover), mover.id);
+    expect(await raw.get(mover.id)!.command(gameId, taken, mine)).toEqual({ type: "ack", id: taken, gameId, seq: seq + 1 });
     const log = (await replayOf(srv.url, gameId, table[0]!.guest.token)).entries;
     expect(log).toHaveLength(seq + 1);
     expect(log[0]).toMatchObject({ seq: 1, by: active.id });
-    expect(log[seq]).toMatchObject({ seq: seq + 1, by: other.id, command: mine });
+    expect(log.find((e) => e.seq < seq + 1 && e.by === holder && (taken === "n-1" ? e.seq === 1 : `f-${e.seq}` === taken))).toBeDefined();
+    expect(log[seq]).toMatchObject({ seq: seq + 1, by: mover.id, command: mine });
   }, 60_000);
 });
