@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts", "packages/games/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "apps/server/test/**", "apps/web/test/**/*.e2e.test.ts"],
         },
       },

@@ -12,10 +12,12 @@ const port = process.env.PORT ?? "8080";
 const webPort = process.env.WEB_PORT ?? "3000";
 const host = process.env.HOST ?? "127.0.0.1";
 const serverUrl = process.env.BANG_SERVER_URL ?? `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+const webUrl = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${webPort}`;
 const nextBin = createRequire(`${web}package.json`).resolve("next/dist/bin/next");
 
 const children = [
-  { name: "server", proc: spawn(process.execPath, ["apps/server/dist/main.js"], { cwd: root, stdio: "inherit", env: { ...process.env, PORT: port } }) },
+  // WEB_URL: the first-run setup link the server prints points at the web app.
+  { name: "server", proc: spawn(process.execPath, ["apps/server/dist/main.js"], { cwd: root, stdio: "inherit", env: { WEB_URL: webUrl, ...process.env, PORT: port } }) },
   {
     name: "web",
     proc: spawn(process.execPath, [nextBin, "start", "--port", webPort, "--hostname", host], {

@@ -13,7 +13,7 @@ export interface CommandModule {
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
   scenario: { summary: "run rule scenario files and check their expectations", load: () => import("./commands/scenario.js") },
-  simulate: { summary: "play many bot games and print win rates", load: () => import("./commands/simulate.js") },
+  simulate: { summary: "play many bot games and print their figures (win rates...)", load: () => import("./commands/simulate.js") },
   play: { summary: "play a game in the terminal against bots, locally or on a server", load: () => import("./commands/play.js") },
   bots: { summary: "play tables of bot clients on a server; load-test it", load: () => import("./commands/bots.js") },
   replay: { summary: "replay a saved game log entry by entry", load: () => import("./commands/replay.js") },
@@ -24,7 +24,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
 
 const USAGE = `Usage: bang <command> [options]
 
-Bang! The Dice Game from the command line.
+The games of the Bang! game server from the command line: play them in a terminal, alone against
+bots or on a server, simulate bot games, replay saved games, run rule scenarios, load-test a server.
 
 Commands:
 ${Object.entries(COMMANDS)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Command, GameEvent } from "@bang/engine";
-import { SeatAliases } from "../src/aliases.js";
+import type { Command, GameEvent } from "@bang/game-dice";
+import { SeatAliases } from "../src/shell/aliases.js";
 
 const A = "0c2ac422-c651-44aa-ab30-5ec209283b0a";
 const B = "bot-ABC123-1";

@@ -6,9 +6,10 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { afterAll } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../../..");
 export const MAIN = join(ROOT, "apps/cli/dist/main.js");
@@ -26,7 +27,10 @@ const CLI: Target = {
   filter: "@bang/cli...",
   from: [
     ["apps/cli", "dist/main.js"],
-    ["packages/engine", "dist/index.js"],
+    ["packages/game-core", "dist/index.js"],
+    ["packages/games/dice", "dist/index.js"],
+    ["packages/games/dice-duel", "dist/index.js"],
+    ["packages/games/registry", "dist/index.js"],
     ["packages/bots", "dist/index.js"],
     ["packages/scenario", "dist/index.js"],
     ["packages/protocol", "dist/index.js"],
@@ -40,7 +44,10 @@ const SERVER: Target = {
   from: [
     ["apps/server", "dist/main.js"],
     ["packages/db", "dist/index.js"],
-    ["packages/engine", "dist/index.js"],
+    ["packages/game-core", "dist/index.js"],
+    ["packages/games/dice", "dist/index.js"],
+    ["packages/games/dice-duel", "dist/index.js"],
+    ["packages/games/registry", "dist/index.js"],
     ["packages/bots", "dist/index.js"],
     ["packages/protocol", "dist/index.js"],
     ["packages/client", "dist/index.js"],
@@ -99,6 +106,16 @@ function build(target: Target): void {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/**
+ * A fresh temporary folder `<tmpdir>/<prefix>XXXXXX` for the files of one test file, removed with all it
+ * holds once the file's tests end. Call it at the top level of a test file (it registers an afterAll).
+ */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 export interface Run {

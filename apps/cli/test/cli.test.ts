@@ -28,6 +28,17 @@ describe("bang", () => {
     });
   }
 
+  it("play --help names every game, the old --mode spelling, and each game's commands", async () => {
+    const run = await bang(["play", "--help"]);
+    expect(run.stdout).toMatch(/^ {2}--game ID +the game: dice \(default\), dice_duel, cards, cash_n_guns$/m);
+    expect(run.stdout).toMatch(/^ {2}--mode NAME +the old spelling of --game, by a game's earlier name \(classic = dice, duel = dice_duel\)$/m);
+    expect(run.stdout).toMatch(/^Commands of Bang! The Dice Game \(--game dice\):\n {2}roll /m);
+    expect(run.stdout).toMatch(/^Commands of Bang! The Dice Game: the duel \(--game dice_duel\):\n {2}roll /m);
+    expect(run.stdout).toMatch(/^ {2}pick sheriff\|outlaw\|renegade/m);
+    const simulate = await bang(["simulate", "--help"]);
+    expect(simulate.stdout).toMatch(/^ {2}--game ID +the game: dice \(default\), dice_duel, cards, cash_n_guns$/m);
+  });
+
   it("an unknown command: one line, exit 2", async () => {
     const run = await bang(["dance"]);
     expect(run.code).toBe(2);
@@ -44,6 +55,8 @@ describe("bang", () => {
     [["replay", "a.json", "--step", "1", "--all"], "bang replay: --step and --all: choose one"],
     [["play", "--seat"], "bang play: --seat: a value is required"],
     [["play", "extra"], 'bang play: unexpected argument "extra"'],
+    [["play", "--game", "chess"], 'bang play: --game: unknown game "chess" (one of dice, dice_duel, cards, cash_n_guns)'],
+    [["simulate", "--mode", "chess"], 'bang simulate: --mode: unknown game "chess" (one of classic, dice, duel, dice_duel, cards, cash_n_guns)'],
   ];
   for (const [args, message] of bad) {
     it(`bang ${args.join(" ")}: "${message}", exit 2, no stack trace`, async () => {

@@ -16,9 +16,9 @@ beforeAll(async () => {
   server = await startServer({
     env: {
       MATCHMAKING_QUEUES: JSON.stringify([
-        { id: "cli-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.2, readySeconds: 10 },
-        { id: "cli-duel", mode: "duel", minSeats: 2, maxSeats: 2, botsAfterSeconds: 0.2, readySeconds: 10 },
-        { id: "cli-wait", minSeats: 4, maxSeats: 4, botsAfterSeconds: null, readySeconds: 10 },
+        { id: "cli-bots", game: "dice", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.2, readySeconds: 10 },
+        { id: "cli-duel", game: "dice_duel", minSeats: 2, maxSeats: 2, botsAfterSeconds: 0.2, readySeconds: 10 },
+        { id: "cli-wait", game: "dice", minSeats: 4, maxSeats: 4, botsAfterSeconds: null, readySeconds: 10 },
       ]),
       MATCHMAKING_TICK_MS: "50",
       ORGANISER_TOKENS: `cli:${ORGANISER}`,
@@ -35,18 +35,19 @@ describe("bang queue", () => {
   it("lists the queues, then joins one, confirms the match and plays the game to its end with a bot", async () => {
     const list = await bang(["queue", "--server", server.url, "--list"]);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^cli-bots\s+classic 4 seats, 0 waiting, bots after 0.2 s; nobody matched in the last 15 min$/m);
+    expect(list.stdout).toMatch(/^cli-bots\s+dice 4 seats, 0 waiting, bots after 0.2 s; nobody matched in the last 15 min$/m);
     const run = await bang(["queue", "--server", server.url, "--queue", "cli-bots", "--name", "cli", "--bot", "heuristic"]);
     expect(run.stderr, server.output()).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Queued in cli-bots as cli/m);
     expect(run.stdout).toMatch(/^Match found: cli and 3 bot\(s\)\. Confirming\.\.\.$/m);
     expect(run.stdout).toMatch(/queue cli-bots: 4 players, 3 of them the server's bots/);
-    expect(run.stdout).toMatch(/^Game over: (law|outlaws|renegade) win\. You were (sheriff|deputy|outlaw|renegade) and (won|lost)\.$/m);
+    expect(run.stdout).toMatch(/^Winner: the (law|outlaws|renegade) wins? \(.+\)\. You (win!|lose\.)$/m);
+    expect(run.stdout).toMatch(/^Roles: p1 (sheriff|deputy|outlaw|renegade), p2 \w+, p3 \w+, p4 \w+$/m);
     // The list now has the wait of the one person matched (the bots do not wait): about the 0.2 s
     // the queue waits before it fills the seats with bots.
     const after = await bang(["queue", "--server", server.url, "--list"]);
-    const waits = /^cli-bots\s+classic 4 seats, 0 waiting, bots after 0.2 s; waits median (\d+\.\d) s, p90 (\d+\.\d) s \(1 matched in the last 15 min\)$/m.exec(after.stdout);
+    const waits = /^cli-bots\s+dice 4 seats, 0 waiting, bots after 0.2 s; waits median (\d+\.\d) s, p90 (\d+\.\d) s \(1 matched in the last 15 min\)$/m.exec(after.stdout);
     expect(waits, after.stdout).not.toBeNull();
     expect(Number(waits![1])).toBeGreaterThanOrEqual(0.2);
     expect(Number(waits![2])).toBe(Number(waits![1]));
@@ -54,12 +55,12 @@ describe("bang queue", () => {
 
   it("joins a duel queue and plays the duel to its end (RULES.md part D) against the server's bot", async () => {
     const list = await bang(["queue", "--server", server.url, "--list"]);
-    expect(list.stdout).toMatch(/^cli-duel\s+duel 2 seats, 0 waiting, bots after 0.2 s; nobody matched in the last 15 min$/m);
+    expect(list.stdout).toMatch(/^cli-duel\s+dice_duel 2 seats, 0 waiting, bots after 0.2 s; nobody matched in the last 15 min$/m);
     const run = await bang(["queue", "--server", server.url, "--queue", "cli-duel", "--name", "duellist", "--bot", "heuristic"]);
     expect(run.stderr, server.output()).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Match found: duellist and 1 bot\(s\)\. Confirming\.\.\.$/m);
-    expect(run.stdout).toMatch(/^Duel over: you (won|lost)\.$/m);
+    expect(run.stdout).toMatch(/^Winner: p[12] wins the duel\. You (win!|lose\.)$/m);
   });
 
   it("R8.9 a person plays a duel from the duel queue with the duel prompts: grids, secret picks, a winner", async () => {
@@ -68,9 +69,10 @@ describe("bang queue", () => {
     const run = await drive(["queue", "--server", server.url, "--queue", "cli-duel", "--name", "typist"], (prompt) => (prompt.startsWith("pick>") ? picks[k++ % 3]! : ""));
     expect(hasStack(run.stderr)).toBe(false);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^The duel starts on .+, queue cli-duel: p[12] typist \(you\), p[12] bot\./m);
+    expect(run.stdout).toMatch(/^Bang! The Dice Game: the duel on .+, queue cli-duel: 2 players, 1 of them the server's bots\. You are p[12]\.$/m);
+    expect(run.stdout).toMatch(/^ {2}p[12] {2}typist \(you\)$/m);
     expect(run.stdout).toMatch(/^ {2}near +[X.] [X.] [X.] [X.] +near +[X.] [X.] [X.] [X.]$/m);
-    expect(run.stdout).toMatch(/^Winner: p[12]\. You (win!|lose\.)$/m);
+    expect(run.stdout).toMatch(/^Winner: p[12] wins the duel\. You (win!|lose\.)$/m);
   }, 90_000);
 
   it("--list shows how long the oldest queued player has waited in a queue without bots", async () => {
@@ -80,7 +82,7 @@ describe("bang queue", () => {
       await client.joinQueue("cli-wait");
       await new Promise((r) => setTimeout(r, 400));
       const list = await bang(["queue", "--server", server.url, "--list"]);
-      const line = /^cli-wait\s+classic 4 seats, 1 waiting; longest wait now (\d+\.\d) s; nobody matched in the last 15 min$/m.exec(list.stdout);
+      const line = /^cli-wait\s+dice 4 seats, 1 waiting; longest wait now (\d+\.\d) s; nobody matched in the last 15 min$/m.exec(list.stdout);
       expect(line, list.stdout).not.toBeNull();
       expect(Number(line![1])).toBeGreaterThanOrEqual(0.4);
     } finally {
@@ -102,7 +104,7 @@ describe("bang queue", () => {
 
 describe("bang tournament standings", () => {
   it("prints the standings of a finished tournament in the server's order", async () => {
-    const t = await createTournament(server.url, ORGANISER, { name: "CLI cup", tableSize: 4, rounds: 1, startsAt: new Date().toISOString() });
+    const t = await createTournament(server.url, ORGANISER, { name: "CLI cup", game: "dice", tableSize: 4, rounds: 1, startsAt: new Date().toISOString() });
     await organiseTournament(server.url, ORGANISER, t.id, { type: "open" });
     for (const n of ["ann", "bob", "cat", "dan"]) await registerForTournament(server.url, (await createGuest(server.url, n)).token, t.id);
     await organiseTournament(server.url, ORGANISER, t.id, { type: "start" });

@@ -1,13 +1,21 @@
-import { createGame, playerView, type Command, type GameEvent, type PlayerView } from "@bang/engine";
+/**
+ * The dice game's face in the terminal (apps/cli/src/games/dice): the one-line moves a person types,
+ * the event lines, the dice, the winner, and the figures of `bang simulate`.
+ */
+import { createGame, playerView, type Command, type GameEvent, type GameSetup, type PlayerView } from "@bang/game-dice";
+import { gameById } from "@bang/games";
 import { describe, expect, it } from "vitest";
-import { describeDice, describeEvents, describeWinner, formatCommand } from "../src/format.js";
-import { parseMove } from "../src/move.js";
-import { tableSetup } from "../src/match.js";
-import { Tally } from "../src/stats.js";
+import { describeDice, describeEvents, describeWinner, formatCommand } from "../src/games/dice/format.js";
+import { parseMove } from "../src/games/dice/move.js";
+import { Tally } from "../src/games/dice/stats.js";
+import { tableSetup } from "../src/shell/match.js";
+
+/** A new dice table of `players` seats p1..pN dealt from `seed`. */
+const table = (players: number, seed: number) => tableSetup(gameById("dice"), players, seed) as GameSetup;
 
 /** p1's view of a 5-seat table after a throw that showed `dice`. */
 function viewWith(dice: PlayerView["dice"]): PlayerView {
-  const created = createGame(tableSetup(5, 3));
+  const created = createGame(table(5, 3));
   if (!created.ok) throw new Error(created.error.message);
   return { ...playerView(created.state, { kind: "player", id: "p1" }), dice };
 }
@@ -32,21 +40,21 @@ describe("the one-line moves of bang play", () => {
   ];
   for (const [line, command] of cases) {
     it(`reads "${line}"`, () => {
-      expect(parseMove(line, view, "p1")).toEqual({ kind: "command", command });
+      expect(parseMove(line, view, "p1")).toEqual({ command });
     });
   }
 
   it("prints every command back in the syntax it reads (bang replay shows commands so)", () => {
     for (const [, command] of cases) {
       const again = parseMove(formatCommand(command), view, "p1");
-      expect(again).toEqual({ kind: "command", command });
+      expect(again).toEqual({ command });
     }
     expect(formatCommand(cases.at(-2)![1])).toBe("resolve 0:p2 2:p3 4:p1 slab:1>0");
   });
 
-  it("keeps unknown player names for the engine to refuse (INVALID_TARGET), and passes die faces it does not judge", () => {
-    expect(parseMove("heal zed", view, "p1")).toEqual({ kind: "command", command: { type: "heal", by: "p1", target: "zed" } });
-    expect(parseMove("resolve 3:p2", view, "p1")).toEqual({ kind: "command", command: { type: "resolve", by: "p1", shots: [{ die: 3, target: "p2" }], beers: [] } });
+  it("keeps unknown player names for the rules to refuse (INVALID_TARGET), and passes die faces it does not judge", () => {
+    expect(parseMove("heal zed", view, "p1")).toEqual({ command: { type: "heal", by: "p1", target: "zed" } });
+    expect(parseMove("resolve 3:p2", view, "p1")).toEqual({ command: { type: "resolve", by: "p1", shots: [{ die: 3, target: "p2" }], beers: [] } });
   });
 
   const bad: [string, RegExp][] = [
@@ -64,16 +72,13 @@ describe("the one-line moves of bang play", () => {
   for (const [line, message] of bad) {
     it(`refuses "${line}" as INVALID_COMMAND`, () => {
       const move = parseMove(line, view, "p1");
-      expect(move.kind).toBe("error");
-      if (move.kind === "error") {
-        expect(move.error.code).toBe("INVALID_COMMAND");
-        expect(move.error.message).toMatch(message);
-      }
+      expect("refusal" in move && move.refusal.code).toBe("INVALID_COMMAND");
+      if ("refusal" in move) expect(move.refusal.message).toMatch(message);
     });
   }
 
-  it("knows help, table and quit", () => {
-    expect(["help", "?", "table", "t", "quit", "q", "exit"].map((l) => parseMove(l, view, "p1").kind)).toEqual(["help", "help", "table", "table", "quit", "quit", "quit"]);
+  it("leaves help, table and quit to the shell: here they are no command", () => {
+    for (const line of ["help", "table", "quit"]) expect(parseMove(line, view, "p1")).toMatchObject({ refusal: { code: "INVALID_COMMAND" } });
   });
 });
 
@@ -106,9 +111,10 @@ describe("event lines", () => {
     ]);
   });
 
-  it("R8.10 and R6: a duel's end names its one winner; a team's end names the team", () => {
-    expect(describeWinner({ team: "duel", players: ["p1"] })).toBe("p1 wins the duel (R8.10)");
+  it("R6: a team's end names the team and its players", () => {
     expect(describeWinner({ team: "renegade", players: ["p3"] })).toBe("the renegade wins (p3)");
+    expect(describeWinner({ team: "law", players: ["p1", "p4"] })).toBe("the law wins (sheriff and deputies: p1, p4)");
+    expect(describeWinner({ team: "outlaws", players: ["p2", "p3"] })).toBe("the outlaws win (p2, p3)");
   });
 
   it("R2.3: the dice with their indexes mark dynamite locked, except for Black Jack (C2)", () => {
@@ -117,20 +123,24 @@ describe("event lines", () => {
   });
 });
 
-describe("the simulation tally", () => {
-  it("counts wins by team and by character, and averages turns and commands", () => {
-    const created = createGame(tableSetup(4, 1));
+describe("the dice game's simulation tally", () => {
+  it("counts wins by team and by character", () => {
+    const created = createGame(table(4, 1));
     if (!created.ok) throw new Error(created.error.message);
     const s = created.state;
     const sheriff = s.players.find((p) => p.role === "sheriff")!;
-    const tally = new Tally({ players: 4, seed: 1, bots: "heuristic" });
-    tally.add({ ...s, turnNumber: 10, phase: "gameOver", winner: { team: "law", players: [sheriff.id] } }, 40);
-    tally.add({ ...s, turnNumber: 20, phase: "gameOver", winner: { team: "outlaws", players: s.players.filter((p) => p.role === "outlaw").map((p) => p.id) } }, 61);
-    const summary = tally.summary(2);
-    expect(summary.teams).toEqual({ law: { won: 1, rate: 0.5 }, outlaws: { won: 1, rate: 0.5 }, renegade: { won: 0, rate: 0 } });
-    expect(summary.characters[sheriff.character]).toEqual({ played: 2, won: 1, rate: 0.5 });
-    expect(Object.values(summary.characters).filter((c) => c.played === 0).every((c) => c.rate === null)).toBe(true);
-    expect([summary.averageTurns, summary.averageCommands, summary.gamesPerSecond]).toEqual([15, 50.5, 1]);
-    expect(() => tally.add(s, 3)).toThrow(/without a winner/);
+    const tally = new Tally(4);
+    tally.add({ ...s, turnNumber: 10, phase: "gameOver", winner: { team: "law", players: [sheriff.id] } });
+    tally.add({ ...s, turnNumber: 20, phase: "gameOver", winner: { team: "outlaws", players: s.players.filter((p) => p.role === "outlaw").map((p) => p.id) } });
+    const figures = tally.figures();
+    expect(figures.teams).toEqual({ law: { won: 1, rate: 0.5 }, outlaws: { won: 1, rate: 0.5 }, renegade: { won: 0, rate: 0 } });
+    expect(figures.characters[sheriff.character]).toEqual({ played: 2, won: 1, rate: 0.5 });
+    expect(Object.values(figures.characters).filter((c) => c.played === 0).every((c) => c.rate === null)).toBe(true);
+    expect(tally.render()[0]).toBe("Win rate by team (games won, share)");
+    expect(() => tally.add(s)).toThrow(/without a winner/);
+  });
+
+  it("R7.3: with 3 players the teams are the roles", () => {
+    expect(Object.keys(new Tally(3).figures().teams)).toEqual(["deputy", "outlaw", "renegade"]);
   });
 });

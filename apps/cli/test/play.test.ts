@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGame } from "@bang/engine";
-import { tableSetup } from "../src/match.js";
-import { bang, drive, ensureBuilt, hasStack } from "./bang.js";
+import { createGame, type GameSetup } from "@bang/game-dice";
+import { gameById } from "@bang/games";
+import { tableSetup } from "../src/shell/match.js";
+import { bang, drive, ensureBuilt, hasStack, tempDir } from "./bang.js";
 
-const dir = mkdtempSync(join(tmpdir(), "bang-play-"));
+const dir = tempDir("bang-play-");
 
 interface Row {
   active: boolean;
@@ -82,7 +82,7 @@ describe("bang play", () => {
     played = run.stdout;
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Bang! The Dice Game: 4 players, heuristic bots, seed 11 .*You are p2\./);
+    expect(run.stdout).toMatch(/^Bang! The Dice Game, 4 players, heuristic bots, seed 11 .*You are p2\./);
     expect(winnerLine(run.stdout)).toMatch(/^the (law|outlaws|renegade) wins? \(p\d(, p\d)*\)$/);
     expect(run.stdout).toMatch(/^Roles: p1 (sheriff|deputy|outlaw|renegade), p2 \w+, p3 \w+, p4 \w+$/m);
     expect(run.stdout).toMatch(/^Game over: /m);
@@ -97,7 +97,8 @@ describe("bang play", () => {
 
   it("--save writes the GameLog, and bang replay --all on it shows the same winner", async () => {
     expect(played).not.toBe("");
-    const log = JSON.parse(readFileSync(saved, "utf8")) as { setup: { seed: number; players: { id: string }[] }; entries: { command: { type: string; by: string } }[] };
+    const log = JSON.parse(readFileSync(saved, "utf8")) as { game: string; setup: { seed: number; players: { id: string }[] }; entries: { command: { type: string; by: string } }[] };
+    expect(log.game).toBe("dice");
     expect(log.setup.seed).toBe(11);
     expect(log.setup.players.map((p) => p.id)).toEqual(["p1", "p2", "p3", "p4"]);
     expect(log.entries.length).toBeGreaterThan(3);
@@ -113,11 +114,11 @@ describe("bang play", () => {
 
   it("takes typed commands: refusals print their code and ask again; resolve in one line or die by die; C1 react", async () => {
     // Games where the person is Bart Cassidy (C1), until every kind of prompt was met. The deal comes
-    // from the engine; the bots' play decides the rest, so the driver adapts to what it is shown.
+    // from the rules; the bots' play decides the rest, so the driver adapts to what it is shown.
     const seen = { locked: false, dieByDie: false, react: false };
     let games = 0;
     for (let seed = 1; seed <= 200 && !(seen.locked && seen.dieByDie && seen.react) && games < 30; seed++) {
-      const dealt = createGame(tableSetup(5, seed));
+      const dealt = createGame(tableSetup(gameById("dice"), 5, seed) as GameSetup);
       if (!dealt.ok) throw new Error(dealt.error.message);
       const seat = dealt.state.players.findIndex((p) => p.character === "bart_cassidy");
       if (seat < 0) continue;
@@ -211,6 +212,7 @@ describe("bang play", () => {
   const bad: [string[], string][] = [
     [["--players", "4", "--seat", "5"], '--seat: expected an integer from 1 to 4, got "5"'],
     [["--players", "1"], '--players: expected an integer from 3 to 8, got "1"'],
+    [["--game", "dice", "--players", "9"], '--players: expected an integer from 3 to 8, got "9"'],
     [["--bots", "clever"], '--bots: expected one of heuristic, random, got "clever"'],
     [["--save", join(dir, "no/such/dir/game.json")], "--save: cannot write"],
   ];
@@ -259,6 +261,18 @@ describe("bang replay", () => {
     expect(out.stderr).toContain(`bang replay: --step: expected an integer from 0 to ${log.entries.length - 1}`);
   });
 
+  it("reads a log saved before games were modules (setup.mode \"classic\", no game): the same game to the same end", async () => {
+    const { file, log } = await aLog();
+    const { game: _game, ...old } = log as typeof log & { game?: string };
+    const oldFile = join(dir, "old-classic.json");
+    writeFileSync(oldFile, JSON.stringify({ ...old, setup: { mode: "classic", ...(log.setup as object) } }));
+    const [now, before] = await Promise.all([bang(["replay", file, "--all"]), bang(["replay", oldFile, "--all"])]);
+    expect(before.stderr).toBe("");
+    expect(before.code).toBe(0);
+    expect(before.stdout).toBe(now.stdout);
+    expect(winnerLine(before.stdout)).toMatch(/^the (law|outlaws|renegade) wins? \(/);
+  });
+
   it("a corrupt log: exit 2, a message naming the entry and the error code", async () => {
     const { log } = await aLog();
     const first = log.entries.findIndex((e) => e.command.type === "roll");
@@ -268,6 +282,7 @@ describe("bang replay", () => {
       [corrupt("turn.json", (l) => (l.entries[0]!.command.by = l.entries[0]!.command.by === "p1" ? "p2" : "p1"), log), "out of turn", /entry 0 does not replay \(NOT_YOUR_TURN\)/],
       [corrupt("setup.json", (l) => (l.setup = { players: [{ id: "a" }, { id: "b" }] }), log), "a 2-seat setup", /the setup is refused \(INVALID_SETUP\): .*players/],
       [corrupt("shape.json", (l) => (l.entries = "none" as never), log), "entries not a list", /: entries: expected a list/],
+      [corrupt("game.json", (l) => ((l as { game?: string }).game = "triel"), log), "an unknown game", /: game: unknown game "triel" \(one of dice, dice_duel, cards, cash_n_guns\)/],
     ];
     for (const [file, what, message] of cases) {
       const run = await bang(["replay", file, "--all"]);

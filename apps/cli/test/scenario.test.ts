@@ -1,13 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bang, ensureBuilt, hasStack, jsonDocuments, SCENARIOS } from "./bang.js";
+import { bang, ensureBuilt, hasStack, jsonDocuments, ROOT, SCENARIOS, tempDir } from "./bang.js";
 
 const WORKED_EXAMPLE = join(SCENARIOS, "01-seed-worked-example.json");
-const dir = mkdtempSync(join(tmpdir(), "bang-scenario-"));
+/** The duel's own scenarios, beside its module. */
+const DUEL_SCENARIOS = join(ROOT, "packages/games/dice-duel/scenarios");
+const dir = tempDir("bang-scenario-");
 
 interface Output {
+  game: string;
   players: { id: string; role: string; character: string; life: number; maxLife: number; arrows: number; alive: boolean }[];
   arrowsInPile: number;
   turn: string;
@@ -19,7 +21,7 @@ interface Output {
 
 /** The parts of a scenario file the tests change (on purpose, sometimes to the wrong type). */
 interface ScenarioJson {
-  setup: { players: Record<string, unknown>[] };
+  setup: { mode?: string; game?: string; players: Record<string, unknown>[] };
   steps: { by?: string; dice?: string[] }[];
   expect: { players: Record<string, Record<string, unknown>>; [field: string]: unknown };
 }
@@ -53,7 +55,8 @@ describe("bang scenario", () => {
     expect(output!.phase).toBe("rolling");
     expect(output!.winner).toBeNull();
     expect(output!.events.some((e) => e.type === "indianAttack")).toBe(true);
-    expect(run.stdout.startsWith('{\n  "players": [\n    {\n      "id": "a"')).toBe(true);
+    expect(output!.game).toBe("dice");
+    expect(run.stdout.startsWith('{\n  "game": "dice",\n  "players": [\n    {\n      "id": "a"')).toBe(true);
   });
 
   it("passes every shared scenario, printing one JSON document per file", async () => {
@@ -62,6 +65,27 @@ describe("bang scenario", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(jsonDocuments(run.stdout)).toHaveLength(3);
+  });
+
+  it('a file may name its game "game": "dice" instead of the older "mode": "classic": the same run', async () => {
+    const file = variant("game-dice.json", (s) => {
+      delete s.setup.mode;
+      s.setup.game = "dice";
+    });
+    const [now, before] = await Promise.all([bang(["scenario", file]), bang(["scenario", WORKED_EXAMPLE])]);
+    expect(now.code).toBe(0);
+    expect(now.stdout).toBe(before.stdout);
+  });
+
+  it("runs the duel's own scenarios (RULES.md part D) with the same runner; their output names the game", async () => {
+    const files = readdirSync(DUEL_SCENARIOS).filter((f) => f.endsWith(".json")).sort().map((f) => join(DUEL_SCENARIOS, f));
+    expect(files.length).toBeGreaterThanOrEqual(20);
+    const run = await bang(["scenario", ...files]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const outputs = jsonDocuments(run.stdout) as Output[];
+    expect(outputs).toHaveLength(files.length);
+    expect(new Set(outputs.map((o) => o.game))).toEqual(new Set(["dice_duel"]));
   });
 
   it("exits 1 on a wrong expectation, naming the field and both values on stderr", async () => {
@@ -111,6 +135,7 @@ describe("bang scenario", () => {
     ],
     ["a winner the setup does not have", () => variant("expect-winner.json", (s) => (s.expect.winner = { team: "law", players: ["a", "zed"] })), /: expect\.winner\.players\[1\]: "zed" is not a player/],
     ["roles the rules refuse (R1.1)", () => variant("roles.json", (s) => (s.setup.players[1]!.role = "sheriff")), /: setup: players\[\]\.role: 4 players take/],
+    ["an unknown game", () => variant("game.json", (s) => (s.setup.mode = "triel")), /: setup\.mode: unknown game "triel" \(one of dice, dice_duel, cards, cash_n_guns\)/],
   ];
   for (const [what, make, message] of invalidFiles) {
     it(`exits 2 on ${what}, naming the field, without a stack trace`, async () => {

@@ -67,7 +67,7 @@ describe("bang bots --server", () => {
   it("the load generator reports each command's latency and send time as it completes (onLatency)", async () => {
     const seen: { latencyMs: number; sentAtMs: number }[] = [];
     const before = performance.now();
-    const load = await runLoad({ url: server.url, tables: 2, players: 3, onLatency: (latencyMs, sentAtMs) => seen.push({ latencyMs, sentAtMs }) });
+    const load = await runLoad({ url: server.url, game: "dice", tables: 2, players: 3, onLatency: (latencyMs, sentAtMs) => seen.push({ latencyMs, sentAtMs }) });
     const after = performance.now();
     expect(load).toMatchObject({ finished: 2, failed: 0 });
     expect(seen).toHaveLength(load.commands);
@@ -84,7 +84,7 @@ describe("bang bots --server", () => {
     const run = await bang(["bots", "--server", server.url, "--tables", "2", "--players", "5", "--humans", "2", "--concurrent", "1", "--bots", "random", "--seed", "7"]);
     expect(run.stderr, server.output()).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Played 2 tables on http:\/\/127\.0\.0\.1:\d+: 5 seats, 2 bot clients and 3 server bots each, random bots, 1 at a time\.$/m);
+    expect(run.stdout).toMatch(/^Played 2 tables of Bang! The Dice Game on http:\/\/127\.0\.0\.1:\d+: 5 seats, 2 bot clients and 3 server bots each, random bots, 1 at a time\.$/m);
     expect(run.stdout).toMatch(/^Games finished\s+2$/m);
     expect(run.stdout).toMatch(/^Games failed\s+0$/m);
     const clients = Number(/^Commands \(clients\)\s+(\d+)$/m.exec(run.stdout)?.[1]);
@@ -100,7 +100,7 @@ describe("bang bots --server", () => {
     expect(run.code).toBe(0);
     const s = JSON.parse(run.stdout) as Summary;
     expect(s).toMatchObject({ finished: 1, thinkMs: 25, thinkJitter: 0 });
-    // One seat acts at a time in a classic game, so the pauses add up.
+    // One seat acts at a time in the dice game, so the pauses add up.
     expect(s.elapsedMs).toBeGreaterThanOrEqual(s.commands * 25);
   });
 
@@ -135,7 +135,7 @@ describe("bang play --server", () => {
     const run = await bang(["play", "--server", server.url, "--name", "alice", "--players", "5"], "\n".repeat(3000));
     expect(run.stderr, server.output()).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Bang! The Dice Game on http:\/\/127\.0\.0\.1:\d+, table [A-Z0-9]{6}: 5 players, 4 of them the server's bots\. You are p1\.$/m);
+    expect(run.stdout).toMatch(/^Bang! The Dice Game on http:\/\/127\.0\.0\.1:\d+, table [A-Z0-9]{8}: 5 players, 4 of them the server's bots\. You are p1\.$/m);
     expect(run.stdout).toMatch(/^ {2}p1 {2}alice \(you\)$/m);
     expect(run.stdout).toMatch(/^ {2}p2 {2}bot 1 \(heuristic bot\)$/m);
     // The same display and prompts as a local game: the table from the person's own view, events. The
@@ -188,12 +188,19 @@ describe("bang play --server", () => {
     expect(guest.stderr).toBe("");
     expect([host.code, guest.code]).toEqual([0, 0]);
     expect(host.stdout).toMatch(/Table [A-Z0-9]+ \(open\): 1\) host \(you\)( ready)? {2}2\) guest ready {2}3\) empty/);
-    expect(guest.stdout).toMatch(/^You sit at table [A-Z0-9]+, seat 2 of 3\. Waiting for the host to start the game\.\.\.$/m);
+    expect(guest.stdout).toMatch(/^You sit at table [A-Z0-9]+ \(Bang! The Dice Game\), seat 2 of 3\. Waiting for the host to start the game\.\.\.$/m);
     expect(host.stdout).toMatch(/You are p1\.$/m);
     expect(guest.stdout).toMatch(/You are p2\.$/m);
     expect(host.stdout).toMatch(/^ {2}p3 {2}bot 1 \(heuristic bot\)$/m);
     expect(winnerLine(host.stdout)).toBeDefined();
     expect(winnerLine(guest.stdout)).toBe(winnerLine(host.stdout));
+  });
+
+  it("a game the server does not host: exit 1 with the server's code, naming the field", async () => {
+    const run = await bang(["play", "--server", server.url, "--game", "chess"], "\n");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^bang play: UNKNOWN_GAME: options\.game: unknown game "chess"/);
+    expect(hasStack(run.stderr)).toBe(false);
   });
 
   it("a table code that does not exist: exit 1 with the server's code", async () => {
@@ -206,7 +213,7 @@ describe("bang play --server", () => {
   it("end of input leaves the game (exit 0)", async () => {
     const run = await bang(["play", "--server", server.url, "--players", "3"], "roll\n");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/(Input closed: you left the game at turn \d+, before its end; the server's bot plays your seat\.|^Winner: )/m);
+    expect(run.stdout).toMatch(/(Input closed: you left the game before its end; the server's bot plays your seat\.|^Winner: )/m);
   });
 
   it("a server crash mid-game: a line says the connection is lost, the client reconnects to the restarted server and the game goes on", async () => {
@@ -277,16 +284,18 @@ function startBang(args: string[], input: string): { run: Promise<Run>; seated: 
   return { run, seated };
 }
 
-describe("bang play --server --mode duel", () => {
+describe("bang play --server --game dice_duel", () => {
   it("R8.9 plays a whole duel on the server against a server bot: both hideouts as grids, picks typed in secret, a winner", async () => {
     const picks = ["s", "o", "r"];
     let k = 0;
-    const run = await drive(["play", "--server", server.url, "--mode", "duel", "--name", "duellist"], (prompt) => (prompt.startsWith("pick>") ? picks[k++ % 3]! : ""));
+    const run = await drive(["play", "--server", server.url, "--game", "dice_duel", "--name", "duellist"], (prompt) => (prompt.startsWith("pick>") ? picks[k++ % 3]! : ""));
     expect(run.code).toBe(0);
     expect(hasStack(run.stderr)).toBe(false);
-    expect(run.stdout).toMatch(/^The duel starts on .+, table [A-Z0-9]{4,8}: p1 duellist \(you\), p2 bot 1 \(heuristic bot\)\./);
+    expect(run.stdout).toMatch(/^Bang! The Dice Game: the duel on .+, table [A-Z0-9]{4,8}: 2 players, 1 of them the server's bots\. You are p1\.$/m);
+    expect(run.stdout).toMatch(/^ {2}p1 {2}duellist \(you\)$/m);
+    expect(run.stdout).toMatch(/^ {2}p2 {2}bot 1 \(heuristic bot\)$/m);
     expect(run.stdout).toMatch(/^ {2}near +[X.] [X.] [X.] [X.] +near +[X.] [X.] [X.] [X.]$/m);
-    expect(run.stdout).toMatch(/^Winner: p[12]\. You (win!|lose\.)$/m);
+    expect(run.stdout).toMatch(/^Winner: p[12] wins the duel\. You (win!|lose\.)$/m);
     // The server's bot never has its pick shown before the reveal.
     let pending = false;
     for (const line of run.stdout.split("\n")) {

@@ -1,10 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bang, ensureBuilt } from "./bang.js";
+import { bang, ensureBuilt, tempDir } from "./bang.js";
+
+/** The logs of --save-dir, removed once the file's tests end. */
+const saved = tempDir("bang-simulate-");
 
 interface Summary {
+  game: string;
   games: number;
   players: number;
   seed: number;
@@ -28,7 +31,7 @@ describe("bang simulate", () => {
     expect(first.stderr).toBe("");
     const a = JSON.parse(first.stdout) as Summary;
     const b = JSON.parse(second.stdout) as Summary;
-    expect(a.games).toBe(20);
+    expect([a.game, a.games]).toEqual(["dice", 20]);
     expect([a.players, a.seed, a.bots]).toEqual([4, 7, "heuristic"]);
     expect(Object.keys(a.teams)).toEqual(["law", "outlaws", "renegade"]);
     expect(sum(Object.values(a.teams).map((t) => t.won))).toBe(20);
@@ -43,6 +46,13 @@ describe("bang simulate", () => {
     expect(a.averageCommands).toBeGreaterThan(a.averageTurns);
     expect(a.gamesPerSecond).toBeGreaterThan(0);
     expect({ ...a, gamesPerSecond: 0 }).toEqual({ ...b, gamesPerSecond: 0 });
+  });
+
+  it("--game dice and the old spelling --mode classic play the same games as the default", async () => {
+    const runs = await Promise.all([[], ["--game", "dice"], ["--mode", "classic"]].map((game) => bang(["simulate", ...game, "--games", "5", "--players", "4", "--seed", "7", "--json"])));
+    const [a, b, c] = runs.map((r) => ({ ...(JSON.parse(r.stdout) as Summary), gamesPerSecond: 0 }));
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
   });
 
   it("another seed gives other games", async () => {
@@ -65,7 +75,7 @@ describe("bang simulate", () => {
   it("prints a readable summary without --json, and no progress bar when stdout is not a terminal", async () => {
     const run = await bang(["simulate", "--games", "5", "--players", "6", "--seed", "2"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Simulated 5 games: 6 players, heuristic bots, seeds 2 to 6\./);
+    expect(run.stdout).toMatch(/^Simulated 5 games of Bang! The Dice Game, 6 players, heuristic bots, seeds 2 to 6\./);
     expect(run.stdout).toMatch(/Win rate by team[^\n]*\n  law +\d+ +\d+\.\d%\n  outlaws +\d+ +\d+\.\d%\n  renegade +\d+ +\d+\.\d%/);
     expect(run.stdout).toContain("Win rate by character");
     expect(run.stdout).toMatch(/Average turns per game +\d+\.\d\d/);
@@ -75,12 +85,13 @@ describe("bang simulate", () => {
   });
 
   it("--save-dir writes each game's log, which bang replay plays to the end", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "bang-simulate-")), "logs");
+    const dir = join(saved, "logs");
     const run = await bang(["simulate", "--games", "3", "--players", "5", "--seed", "40", "--save-dir", dir, "--json"]);
     expect(run.code).toBe(0);
     const files = readdirSync(dir).sort();
     expect(files).toEqual(["game-1-seed-40.json", "game-2-seed-41.json", "game-3-seed-42.json"]);
-    const log = JSON.parse(readFileSync(join(dir, files[0]!), "utf8")) as { setup: { seed: number; players: { id: string }[] }; entries: unknown[] };
+    const log = JSON.parse(readFileSync(join(dir, files[0]!), "utf8")) as { game: string; setup: { seed: number; players: { id: string }[] }; entries: unknown[] };
+    expect(log.game).toBe("dice");
     expect(log.setup.seed).toBe(40);
     expect(log.setup.players.map((p) => p.id)).toEqual(["p1", "p2", "p3", "p4", "p5"]);
     const replayed = await bang(["replay", join(dir, files[0]!), "--all"]);
@@ -96,6 +107,8 @@ describe("bang simulate", () => {
     [["--bots", "smart"], '--bots: expected one of heuristic, random, got "smart"'],
     [["--seed", "1.5"], "--seed: expected an integer"],
     [["--fast"], "unknown option --fast"],
+    [["--game", "triel"], '--game: unknown game "triel" (one of dice, dice_duel, cards, cash_n_guns)'],
+    [["--game", "dice", "--mode", "duel"], "--game and --mode: give one"],
   ];
   for (const [args, message] of bad) {
     it(`refuses ${args.join(" ")}: one line naming the option, exit 2`, async () => {

@@ -16,10 +16,13 @@ import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { createBot, runLoad } from "@bang/bots";
+import { runLoad } from "@bang/bots";
+import { gameById } from "@bang/games";
 import { BangClient, createGuest, newCommandId } from "@bang/client";
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);
+/** The game every table plays (the figures are the dice game's). */
+const GAME = "dice";
 const TABLES = num("BENCH_TABLES", 24);
 const SECONDS = num("BENCH_SECONDS", 20);
 const ROUTED_GAMES = num("BENCH_ROUTED_GAMES", 12);
@@ -66,7 +69,7 @@ async function startCluster(n, { redis = true } = {}) {
     const port = await freePort();
     const child = spawn(process.execPath, [MAIN], {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ID: `n${i + 1}`, DATABASE_URL: `${PG}/${db}`, ...(redis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}), TOKEN_SECRET: secret, BOT_DELAY_MS: "0", LOG_LEVEL: "error" },
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ID: `n${i + 1}`, DATABASE_URL: `${PG}/${db}`, ...(redis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}), TOKEN_SECRET: secret, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", LOG_LEVEL: "error" },
     });
     const url = `http://127.0.0.1:${port}`;
     for (let t = 0; ; t++) {
@@ -97,8 +100,8 @@ async function throughput(n, redis = true) {
   try {
     const share = (i) => Math.floor(TABLES / n) + (i < TABLES % n ? 1 : 0);
     // Warm-up (JIT, connection pools).
-    await Promise.all(cluster.nodes.map((node) => runLoad({ url: node.url, tables: 1, players: 5 })));
-    const runs = await Promise.all(cluster.nodes.map((node, i) => runLoad({ url: node.url, durationMs: SECONDS * 1000, concurrent: share(i), players: 5, seed: 1000 * (i + 1) })));
+    await Promise.all(cluster.nodes.map((node) => runLoad({ url: node.url, game: GAME, tables: 1, players: 5 })));
+    const runs = await Promise.all(cluster.nodes.map((node, i) => runLoad({ url: node.url, game: GAME, durationMs: SECONDS * 1000, concurrent: share(i), players: 5, seed: 1000 * (i + 1) })));
     const elapsed = Math.max(...runs.map((r) => r.elapsedMs)) / 1000;
     const finished = runs.reduce((s, r) => s + r.finished, 0);
     const commands = runs.reduce((s, r) => s + r.commands, 0);
@@ -132,10 +135,10 @@ async function routedLatency() {
         const guest = await createGuest(cluster.nodes[node].url, `p${g}-${i}`);
         const client = new BangClient({ url: cluster.nodes[node].url, token: guest.token, heartbeatMs: 0 });
         await client.connect();
-        clients.push({ client, node, id: guest.player.id, bot: createBot("heuristic", g * 10 + i) });
+        clients.push({ client, node, id: guest.player.id, bot: gameById(GAME).bots.heuristic(g * 10 + i) });
       }
       const [host, ...others] = clients;
-      const table = await host.client.createTable({ seats: 4, botKind: "heuristic", turnSeconds: 600 });
+      const table = await host.client.createTable({ game: GAME, seats: 4, botKind: "heuristic", turnSeconds: 600 });
       for (const p of others) await p.client.joinTable(table.code);
       for (const p of others) await p.client.setReady(table.code, true);
       const { gameId } = await host.client.startGame(table.code);
@@ -149,8 +152,8 @@ async function routedLatency() {
               const tick = async () => {
                 const view = p.client.view(gameId);
                 if (!view || busy) return;
-                if (view.phase === "gameOver") return resolve();
-                if (view.waitingFor !== p.id) return;
+                if (view.waitingFor.length === 0) return resolve(); // game over
+                if (!view.waitingFor.includes(p.id)) return;
                 busy = true;
                 const { by: _by, ...command } = p.bot.choose(view, p.id);
                 const t0 = performance.now();

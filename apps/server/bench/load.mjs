@@ -19,6 +19,8 @@ import WebSocket from "ws";
 import { DEFAULT_THINK_JITTER, runLoad, summarizeLatencies } from "@bang/bots";
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
+/** The game every table plays (the figures are the dice game's, 5 seats a table). */
+const GAME = "dice";
 const GAMES = env("BENCH_GAMES", 1000);
 const THINK_MS = env("BENCH_THINK_MS", 2000);
 const TP_TABLES = env("BENCH_TP_TABLES", 50);
@@ -53,6 +55,8 @@ function niceAllThreads(nice) {
   }
 }
 const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
+/** The server's METRICS_TOKEN for this run (the bench scrapes /metrics). */
+const METRICS_TOKEN = `bench-${process.pid}-metrics-token-0123456789`;
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -72,7 +76,7 @@ function histogram(lines, name, label = "") {
 }
 
 async function metrics(url) {
-  const lines = (await (await fetch(`${url}/metrics`)).text()).split("\n");
+  const lines = (await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()).split("\n");
   const value = (name) => {
     const line = lines.find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
     return line ? Number(line.split(" ").at(-1)) : NaN;
@@ -187,7 +191,7 @@ const url = `http://127.0.0.1:${port}`;
 // BENCH_NODE_ARGS: extra node flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const server = spawn(process.execPath, ["--inspect=127.0.0.1:0", ...nodeArgs, fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
-  env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}` },
+  env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}`, METRICS_TOKEN },
   stdio: ["ignore", "inherit", "pipe"],
 });
 // The inspector announces its address on stderr; every other line the server writes there is passed on.
@@ -227,7 +231,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   // Warm up, then the baseline heap with no game.
-  await runLoad({ url, tables: 4, concurrent: 4, players: 5 });
+  await runLoad({ url, game: GAME, tables: 4, concurrent: 4, players: 5 });
   await new Promise((r) => setTimeout(r, 2000));
   inspector = inspectorOf(await inspectorUrl);
   const baselineRetained = await inspector.retainedHeap();
@@ -265,6 +269,7 @@ try {
   const latency = [];
   const capacity = await runLoad({
     url,
+    game: GAME,
     tables: GAMES,
     concurrent: GAMES,
     players: 5,
@@ -350,7 +355,7 @@ try {
   if (TP_SECONDS > 0 && TP_TABLES > 0) {
     console.log(`throughput: ${TP_TABLES} tables at once for ${TP_SECONDS} s, no thinking...`);
     const beforeThroughput = await metrics(url);
-    const throughput = await runLoad({ url, durationMs: TP_SECONDS * 1000, concurrent: TP_TABLES, players: 5 });
+    const throughput = await runLoad({ url, game: GAME, durationMs: TP_SECONDS * 1000, concurrent: TP_TABLES, players: 5 });
     const afterThroughput = await metrics(url);
     const throughputResults = {
       finished: throughput.finished,

@@ -25,7 +25,7 @@ import { connectRedis } from "../dist/cluster/redis.js";
 
 const N = Number(process.env.BENCH_PLAYERS ?? 10_000);
 const STORE = process.env.BENCH_STORE ?? "memory";
-const queue = queueDefinition.parse({ id: "bench", minSeats: 4, maxSeats: 8, ratingWindow: 3, widenPerSecond: 0.5, readySeconds: 30 });
+const queue = queueDefinition.parse({ id: "bench", game: "dice", minSeats: 4, maxSeats: 8, ratingWindow: 3, widenPerSecond: 0.5, readySeconds: 30 });
 
 // A seeded normal generator (Box-Muller over a small LCG), so every run queues the same population.
 let s = 12345;

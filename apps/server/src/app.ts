@@ -3,21 +3,27 @@ import websocket from "@fastify/websocket";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { Ajv } from "ajv";
-import { MISSING_NODES_HEADER } from "@bang/protocol";
+import { LIMITS, MISSING_NODES_HEADER } from "@bang/protocol";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import { Connections } from "./gateway/connections.js";
+import { FRAME_LIMITED_SOCKET, socketError } from "./gateway/frame-limit.js";
 import type { GameStore } from "./persistence/store.js";
 import { matchmaking } from "./plugins/matchmaking.js";
 import { adminPlugin } from "./admin/plugin.js";
-import { BodyError, jsonBodies } from "./plugins/json-body.js";
+import { sendError } from "./plugins/errors.js";
+import { jsonBodies } from "./plugins/json-body.js";
+import { rateLimits } from "./plugins/rate-limits.js";
 import { services } from "./plugins/services.js";
 import { adminRoutes } from "./routes/admin.js";
+import { adminSetupRoutes } from "./routes/admin-setup.js";
+import { discoveryRoutes } from "./routes/discovery.js";
 import { gameSeatRoutes } from "./routes/game-seats.js";
 import { gameRoutes } from "./routes/games.js";
 import { guestRoutes } from "./routes/guests.js";
 import { healthRoutes } from "./routes/health.js";
 import { nodeRoutes } from "./routes/nodes.js";
+import { playerRoutes } from "./routes/players.js";
 import { queueRoutes } from "./routes/queues.js";
 import { ratingRoutes } from "./routes/ratings.js";
 import { tournamentRoutes } from "./routes/tournaments.js";
@@ -43,6 +49,11 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
     bodyLimit: 16 * 1024,
     // Behind a load balancer, the client's address (sign-in throttle, logs) comes from X-Forwarded-For.
     trustProxy: config.TRUST_PROXY,
+    // A client that trickles its headers or its body is cut (408) instead of holding a connection.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: checkingInterval(config.HTTP_HEADERS_TIMEOUT_MS) },
+    // Errors raised before any route (bad percent-encoding, an over-long path parameter): our body too.
+    frameworkErrors: sendError,
   });
   // Bodies are validated as they are (`{"name": 7}` is a wrong body, not the name "7"); query strings
   // and path parameters are text, so their numbers are converted.
@@ -53,8 +64,8 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   /** Set once shutdown() began: /readyz answers 503 from then on, through the delay and the drain. */
   let draining = false;
 
-  // External plugins. Frames up to 256 KiB reach our parser, which refuses anything over 16 KiB with a
-  // FRAME_TOO_LARGE error before closing; ws itself closes on anything larger.
+  // External plugins. ws cuts a frame over the protocol's limit as soon as its header declares the
+  // length (nothing of it is buffered); FrameLimitedSocket says FRAME_TOO_LARGE before that close.
   // The web app calls the API from the browser (bearer tokens, no cookies).
   // The dashboard calls from another origin: a browser hides every response header not listed here.
   await app.register(cors, {
@@ -62,10 +73,10 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
     allowedHeaders: ["authorization", "content-type"],
     exposedHeaders: [MISSING_NODES_HEADER, "retry-after"],
   });
-  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: LIMITS.maxFrameBytes, WebSocket: FRAME_LIMITED_SOCKET }, errorHandler: socketError });
   await app.register(swagger, {
     openapi: {
-      info: { title: "Bang! The Dice Game server", version: "0.1.0", description: "HTTP API of a game server node. Play happens over the WebSocket at /ws (see packages/protocol)." },
+      info: { title: "Bang! game server", version: "0.1.0", description: "HTTP API of a game server node. Play happens over the WebSocket at /ws (see packages/protocol)." },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     },
   });
@@ -73,22 +84,7 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
 
   jsonBodies(app);
   // Every error body is {code, message} with a protocol code (packages/protocol ERROR_CODES).
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err: error }, "request failed");
-      return reply.code(status).send({ code: "INTERNAL", message: "internal server error" });
-    }
-    const code =
-      error instanceof BodyError
-        ? error.code
-        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-          ? "BAD_JSON"
-          : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-            ? "BODY_TOO_LARGE"
-            : "INVALID_MESSAGE";
-    return reply.code(status).send({ code, message: error.message });
-  });
+  app.setErrorHandler(sendError);
   // PostgreSQL text cannot hold a NUL character (error 22021): refuse it at the edge, for every route,
   // in path parameters, the query and JSON bodies, rather than answer 500 from deep in a query.
   app.addHook("preValidation", async (req, reply) => {
@@ -100,18 +96,22 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
 
   // Our services, then routes.
   await app.register(services, { config, store });
+  await app.register(rateLimits);
   await app.register(matchmaking);
   await app.register(adminPlugin);
   await app.register(healthRoutes, { draining: () => draining });
   await app.register(guestRoutes);
   await app.register(gameRoutes);
   await app.register(gameSeatRoutes);
+  await app.register(discoveryRoutes);
+  await app.register(playerRoutes);
   await app.register(nodeRoutes);
   await app.register(queueRoutes);
   await app.register(ratingRoutes);
   await app.register(tournamentRoutes);
   await app.register(wsRoutes, { connections });
   await app.register(adminRoutes, { connections });
+  await app.register(adminSetupRoutes);
 
   let closing: Promise<void> | null = null;
   const shutdown = (reason = "server shutting down", options: { delayMs?: number } = {}) =>
@@ -135,6 +135,14 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
       await store.close();
     })());
   return { app, shutdown };
+}
+
+/**
+ * How often Node looks for requests past their header or request timeout, in ms: a quarter of the
+ * header timeout (Node's default, 30 s, let a slow client hold its connection that much longer).
+ */
+function checkingInterval(headersTimeoutMs: number): number {
+  return Math.max(50, Math.min(5_000, Math.floor(headersTimeoutMs / 4)));
 }
 
 /** Does `value` (parsed JSON, params or query) hold a string with a NUL character, at any depth? */

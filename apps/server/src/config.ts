@@ -16,12 +16,19 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Secret that signs guest tokens; default: generated once and kept in DATA_DIR/token-secret. */
   TOKEN_SECRET: z.string().min(16).optional(),
-  /** Bearer token that grants the admin view (replays with every role). Unset: no admin access. */
+  /** Bearer token that grants the admin view (replays with every secret). Unset: no admin access. */
   ADMIN_TOKEN: z.string().min(16).optional(),
   /** First admin account, created at start when no account of that name exists (with ADMIN_PASSWORD). */
   ADMIN_NAME: z.string().trim().min(1).max(64).optional(),
   /** Password of ADMIN_NAME (8+ characters); read once at start, stored only as an argon2id hash. */
   ADMIN_PASSWORD: z.string().min(8).max(256).optional(),
+  /**
+   * Lifetime of the first-run setup link (printed at start while no admin account exists), in seconds;
+   * a node issues a new link at its next start once it has expired.
+   */
+  ADMIN_SETUP_TTL_S: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
+  /** The web app's address as people open it, for the links the node prints (`npm start` sets it). */
+  WEB_URL: z.string().url().optional(),
   /** Lifetime of an admin session (the signed token of POST /api/admin/sessions), in seconds. */
   ADMIN_SESSION_TTL_S: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(8 * 3600),
   /** Origins allowed to call the HTTP API from a browser (CORS): "*" or a comma-separated list. */
@@ -53,14 +60,59 @@ export const configSchema = z.object({
    * drains (so that a load balancer stops sending it traffic first), in ms. SIGINT drains at once.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(2_000),
+  /**
+   * Longest time a client may take to send a request's headers, in ms (slow-header clients are cut
+   * with 408). Node's own default, 60 s plus its 30 s check, held half-open connections for minutes.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Longest time a client may take to send a whole request (headers and body), in ms. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Bearer token that GET /metrics requires (Prometheus: `authorization: Bearer <token>`). Unset or
+   * empty: the node serves no metrics (404), so that nothing about it is public.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).max(256).optional()),
+  /** Replays (GET /api/games/:id/replay) one client address may ask for per minute; admins are not counted. */
+  REPLAY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /**
+   * Of those, replays of games this node has not replayed yet (the costly ones: the whole log is
+   * replayed) per minute and client address.
+   */
+  REPLAY_COLD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Guest identities (POST /api/guests) one client address may create per minute. */
+  GUEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Lookups of a game id or table code (GET /api/lookup/:ref) per minute and client address. */
+  LOOKUP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /**
+   * Table joins by code (joinTable, right or wrong code) per minute: per player, and per client address
+   * (several players behind one address count together there).
+   */
+  TABLE_JOIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  TABLE_JOIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /**
+   * Refused commands (each a stored row, DESIGN 5) one player may run up in one game at once, and how
+   * many a second after that; past it RATE_LIMITED, nothing stored. A legal command always passes.
+   */
+  REFUSAL_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  REFUSALS_PER_SECOND: z.coerce.number().min(0.01).max(1_000_000).default(1),
+  /** Memory the node keeps replayed games in, in MiB (approximate: the JSON size of their states). */
+  REPLAY_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Log writer batching: largest batch and longest wait before a flush, in ms. */
   LOG_BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
   LOG_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1_000).default(2),
   /** Log writer flushes running at once on PostgreSQL (each takes a pool connection); PGlite always 1. */
   LOG_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(3),
+  /**
+   * Game modules to load besides the built-in ones: comma-separated ESM specifiers (a package name, or
+   * a file path or URL), each exporting a GameModule as `default` or `module` (docs/adding-a-game.md).
+   */
+  GAME_MODULES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
   // Matchmaking, ratings and tournaments (issue 5).
-  /** JSON array of queue definitions (see matchmaking/queues.ts); default: classic-5, classic-4-8, classic-4-bots, duel-2. */
+  /** JSON array of queue definitions (see matchmaking/queues.ts); default: the queues of matchmaking/queues.ts. */
   MATCHMAKING_QUEUES: z.string().optional(),
   /** Milliseconds between two matching passes. */
   MATCHMAKING_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(500),
@@ -78,7 +130,9 @@ export const configSchema = z.object({
   HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   /** Where clients and other nodes reach this node (membership), default http://HOST:PORT. */
   PUBLIC_URL: z.string().url().optional(),
-}).refine((c) => !c.REDIS_URL || c.DATABASE_URL, { message: "REDIS_URL (a cluster) needs DATABASE_URL: the nodes share one PostgreSQL", path: ["REDIS_URL"] });
+})
+  .refine((c) => !c.REDIS_URL || c.DATABASE_URL, { message: "REDIS_URL (a cluster) needs DATABASE_URL: the nodes share one PostgreSQL", path: ["REDIS_URL"] })
+  .refine((c) => c.HTTP_HEADERS_TIMEOUT_MS <= c.HTTP_REQUEST_TIMEOUT_MS, { message: "must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)", path: ["HTTP_HEADERS_TIMEOUT_MS"] });
 export type Config = z.infer<typeof configSchema>;
 
 /** Reads the configuration from `env` (default process.env). */

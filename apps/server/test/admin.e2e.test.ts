@@ -5,7 +5,8 @@
  * the bot, ending a game, history filters, statistics, nodes, and the throttle of wrong passwords.
  */
 import { fetchReplay } from "@bang/client";
-import { replay, type GameLog } from "@bang/engine";
+import { replay, type GameLog } from "@bang/game-core";
+import { dice, type Command, type GameSetup, type PlayerView } from "@bang/game-dice";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { createSigner } from "fast-jwt";
@@ -18,7 +19,16 @@ const SECRET = "admin-e2e-token-secret-0123456789";
 const NAME = "root";
 const PASSWORD = "correct horse battery staple";
 
-type Live = { id: string; players: { id: string; name: string; bot: string | null; replaced: boolean }[]; turnNumber: number; node: string; ageSeconds: number | null; mode: string };
+type Live = {
+  id: string;
+  game: string;
+  phase: string;
+  waitingFor: string[];
+  players: { id: string; name: string; bot: string | null; replaced: boolean; out: boolean; status: string }[];
+  turnNumber: number;
+  node: string;
+  ageSeconds: number | null;
+};
 
 async function signIn(url: string, name: string, password: string) {
   return http(`${url}/api/admin/sessions`, { method: "POST", body: JSON.stringify({ name, password }) });
@@ -78,30 +88,41 @@ describe("the admin API", () => {
     const live = (await http(`${url}/api/admin/games/live`, { token })).body as Live[];
     const game = live.find((g) => g.id === gameId)!;
     expect(game).toBeDefined();
-    expect(game.mode).toBe("classic");
+    expect(game.game).toBe("dice");
     expect(game.players.map((p) => p.name)).toContain("annie oakley");
     expect(game.players.filter((p) => p.bot !== null)).toHaveLength(4);
     expect(game.ageSeconds).toBeGreaterThanOrEqual(0);
+    // The game's own summary: its phase (a statechart state of the dice game), one seat awaited by
+    // name, every seat in the game with a status line in the game's words.
+    expect(game.phase).toMatch(/^[a-zA-Z]+$/);
+    expect(game.waitingFor.length).toBeLessThanOrEqual(1);
+    for (const name of game.waitingFor) expect(game.players.map((p) => p.name)).toContain(name);
+    expect(Number.isInteger(game.turnNumber)).toBe(true);
+    expect(game.players.every((p) => typeof p.out === "boolean" && p.status.length > 0)).toBe(true);
     expect(((await http(`${url}/api/admin/games/live?player=OAKLEY`, { token })).body as Live[]).map((g) => g.id)).toEqual([gameId]);
     expect((await http(`${url}/api/admin/games/live?player=nobody-here`, { token })).body).toEqual([]);
-    // A mode that does not exist, or a parameter no route knows, is a 400 naming it, not an empty list.
-    for (const path of ["/api/admin/games/live?mode=bogus", "/api/admin/games/history?mode=bogus", "/api/nodes?x=1"]) {
+    // A game that does not exist, or a parameter no route knows, is a 400 naming it, not an empty list.
+    for (const path of ["/api/admin/games/live?game=bogus", "/api/admin/games/history?game=bogus", "/api/admin/stats?game=bogus"]) {
+      expect(await http(`${url}${path}`, { token }), path).toMatchObject({ status: 400, body: { code: "UNKNOWN_GAME", message: expect.stringMatching(/^game: unknown game "bogus"/) } });
+    }
+    for (const path of ["/api/admin/games/live?mode=dice", "/api/nodes?x=1", "/api/admin/stats?mode=dice", "/api/games/catalog?x=1", "/api/queues?game=dice"]) {
       expect(await http(`${url}${path}`, { token }), path).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE" } });
     }
-    expect(((await http(`${url}/api/admin/games/live?mode=classic`, { token })).body as Live[]).map((g) => g.id)).toContain(gameId);
+    expect(((await http(`${url}/api/admin/games/live?game=dice`, { token })).body as Live[]).map((g) => g.id)).toContain(gameId);
+    expect(((await http(`${url}/api/admin/games/live?game=dice_duel`, { token })).body as Live[]).map((g) => g.id)).not.toContain(gameId);
 
     // The admin session sees every role in the replay; the guest's own token only its own.
-    const adminView = await replayOf(url, gameId, token);
+    const adminView = await replayOf<PlayerView>(url, gameId, token);
     expect(adminView.view.players.every((p) => p.role !== null)).toBe(true);
     expect(adminView.seed).not.toBeNull();
     // The SDK's fetchReplay reads the real server's answer (stored commands carry their `by`).
     const sdk = await fetchReplay(url, token, gameId);
-    if (sdk.view.mode !== "classic") throw new Error("a classic game was dealt");
-    expect(sdk.view.players.every((p) => p.role !== null)).toBe(true);
+    expect(sdk.game).toBe("dice");
+    expect((sdk.view as PlayerView).players.every((p) => p.role !== null)).toBe(true);
     expect(sdk.entries.length).toBeGreaterThanOrEqual(adminView.entries.length);
     expect(sdk.entries.map((e) => e.seq)).toEqual(sdk.entries.map((_, i) => i + 1));
 
-    await waitUntil("the player's turn or some entries", async () => ann.client.view(gameId)!.stateId > 0 || ann.client.view(gameId)!.waitingFor === ann.id);
+    await waitUntil("the player's turn or some entries", async () => ann.client.view(gameId)!.stateId > 0 || ann.client.view(gameId)!.waitingFor.includes(ann.id));
     expect(await http(`${url}/api/admin/games/${gameId}/players/nobody/bot`, { method: "POST", token })).toMatchObject({ status: 409, body: { code: "NOT_SEATED" } });
     expect(await http(`${url}/api/admin/games/${gameId}/players/${ann.id}/bot`, { method: "POST", token })).toMatchObject({ status: 200, body: { ok: true } });
     // Stored: a restore after a restart keeps the bot on that seat.
@@ -113,42 +134,55 @@ describe("the admin API", () => {
     await expect(ann.client.send(gameId, { type: "roll" })).rejects.toMatchObject({ code: expect.stringMatching(/NOT_SEATED|WRONG_PHASE|GAME_NOT_FOUND/) });
 
     const timeline = (await http(`${url}/api/admin/games/${gameId}/timeline`, { token })).body as {
+      gameId: string;
+      game: string;
       entries: { seq: number; by: string; at: string; events: { type: string; faces?: string[] }[] }[];
       log: GameLog;
       status: string;
     };
+    expect([timeline.gameId, timeline.game, timeline.log.game]).toEqual([gameId, "dice", "dice"]);
     expect(timeline.entries.length).toBe(finished.lastSeq);
     expect(timeline.entries.map((e) => e.seq)).toEqual(Array.from({ length: finished.lastSeq }, (_, i) => i + 1));
     expect(timeline.entries.some((e) => e.events.some((ev) => ev.type === "diceRolled" && ev.faces!.length > 0))).toBe(true);
     expect(timeline.entries.at(-1)!.events.some((e) => e.type === "gameOver")).toBe(true);
     expect(timeline.entries.every((e) => typeof e.at === "string")).toBe(true);
-    // The exported log replays to the same end (what `bang replay FILE` reads).
-    const states = replay(timeline.log);
+    // The exported log replays to the same end (what `bang replay FILE` reads), with the game's module.
+    const states = replay(dice, timeline.log as GameLog<GameSetup, Command>);
     expect(states.at(-1)!.winner).toEqual(finished.winner);
+    expect(dice.result(states.at(-1)!)!.winner).toEqual(finished.winner);
 
     // History with filters, and the statistics.
     const team = finished.winner!.team;
     const other = team === "law" ? "outlaws" : "law";
     const today = new Date().toISOString().slice(0, 10);
     const hist = (q: string) => http(`${url}/api/admin/games/history${q}`, { token }).then((r) => r.body as { total: number; games: { id: string }[] });
-    expect((await hist(`?winner=${team}&player=annie&from=${today}&to=${today}&mode=classic`)).games.map((g) => g.id)).toEqual([gameId]);
+    expect((await hist(`?winner=${team}&player=annie&from=${today}&to=${today}&game=dice`)).games.map((g) => g.id)).toEqual([gameId]);
+    expect((await hist(`?player=annie&game=dice_duel`)).total).toBe(0);
     expect((await hist(`?winner=${other}`)).total).toBe(0);
     expect((await hist(`?player=zorro`)).total).toBe(0);
     expect((await hist(`?from=2000-01-01&to=2000-01-02`)).total).toBe(0);
     expect(await http(`${url}/api/admin/games/history?from=yesterday`, { token })).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE" } });
     // Shaped like a day but not one: a clear 400 naming the field, not a database error.
-    for (const path of ["/api/admin/games/history?from=2026-13-45", "/api/admin/stats?to=0000-00-00", "/api/admin/games/history?from=0001-01-01"]) {
+    for (const path of ["/api/admin/games/history?from=2026-13-45", "/api/admin/stats?game=dice&to=0000-00-00", "/api/admin/games/history?from=0001-01-01"]) {
       const res = await http(`${url}${path}`, { token });
       expect(res, path).toMatchObject({ status: 400, body: { code: "INVALID_MESSAGE" } });
       expect((res.body as { message: string }).message, path).toMatch(/from|to/);
     }
-    const stats = (await http(`${url}/api/admin/stats`, { token })).body as { games: number; byRole: { key: string; played: number; won: number }[]; byCharacter: { played: number }[]; byTeam: { team: string; games: number }[]; activity: { day: string; games: number }[] };
+    type Rows = { key: string; played: number; won: number }[];
+    const stats = (await http(`${url}/api/admin/stats?game=dice`, { token })).body as { game: string; games: number; covers: { game: string; games: number }[]; byFacet: { facet: string; rows: Rows }[]; byTeam: { team: string; games: number }[]; activity: { day: string; games: number }[] };
     expect(stats.games).toBe(1);
-    expect(stats.byRole.reduce((n, r) => n + r.played, 0)).toBe(5);
-    expect(stats.byRole.find((r) => r.key === "sheriff")).toMatchObject({ played: 1, won: team === "law" ? 1 : 0 });
-    expect(stats.byCharacter.reduce((n, r) => n + r.played, 0)).toBe(5);
-    expect(stats.byTeam).toEqual([{ team, games: 1 }]);
+    expect(stats.game).toBe("dice");
+    expect(stats.covers).toMatchObject([{ game: "dice", games: 1, skipped: 0 }]);
+    // The dice game's facets: a seat's role and character (R5.2: every winner seat wins).
+    expect(stats.byFacet.map((f) => f.facet)).toEqual(["role", "character"]);
+    const byRole = stats.byFacet.find((f) => f.facet === "role")!.rows;
+    expect(byRole.reduce((n, r) => n + r.played, 0)).toBe(5);
+    expect(byRole.find((r) => r.key === "sheriff")).toMatchObject({ played: 1, won: team === "law" ? 1 : 0 });
+    expect(stats.byFacet.find((f) => f.facet === "character")!.rows.reduce((n, r) => n + r.played, 0)).toBe(5);
+    expect(stats.byTeam).toEqual([{ game: "dice", team, games: 1 }]);
     expect(stats.activity).toEqual([{ day: today, games: 1 }]);
+    // Another game's statistics do not count it.
+    expect(((await http(`${url}/api/admin/stats?game=dice_duel`, { token })).body as { games: number }).games).toBe(0);
   });
 
   it("ends a running game: players are told GAME_ENDED, it is stored abandoned and leaves the live list", async () => {

@@ -9,6 +9,7 @@
  * its entry count and view must be exactly what they were.
  */
 import { createSigner } from "fast-jwt";
+import type { PlayerView } from "@bang/game-dice";
 import { ERROR_CODES } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectPlayer, http, replayOf, startTable, type Player } from "./support/players.js";
@@ -47,8 +48,8 @@ describe("bad input", () => {
     expect(now.entries).toEqual(before.entries);
     expect(now.view).toEqual(before.view);
   };
-  const waitingPlayer = (gameId: string) => players.find((p) => p.id === players[0]!.client.view(gameId)!.waitingFor)!;
-  const idlePlayer = (gameId: string) => players.find((p) => p.id !== players[0]!.client.view(gameId)!.waitingFor)!;
+  const waitingPlayer = (gameId: string) => players.find((p) => p.id === players[0]!.client.view(gameId)!.waitingFor[0])!;
+  const idlePlayer = (gameId: string) => players.find((p) => p.id !== players[0]!.client.view(gameId)!.waitingFor[0])!;
 
   it("a message before hello is UNAUTHENTICATED; hello then works on the same socket", async () => {
     const { gameId } = await table();
@@ -90,7 +91,8 @@ describe("bad input", () => {
       [{ type: "ping", rid: "r", extra: true }, /extra/],
       [{ type: "joinTable", rid: "r", code: "abc" }, /\bcode\b/],
       [{ type: "resume", rid: "r", gameId, lastSeq: -1 }, /lastSeq/],
-      [{ type: "createTable", rid: "r", options: { seats: 12 } }, /options\.seats/],
+      [{ type: "createTable", rid: "r", options: { game: "dice", seats: 40 } }, /options\.seats/],
+      [{ type: "createTable", rid: "r", options: { seats: 4 } }, /options\.game/],
       [{ type: "command", id: "c1", gameId, command: { type: "reroll", indexes: [7] } }, /command\.indexes/],
       [{ type: "command", id: "c1", gameId, command: { type: "fly" } }, /command\.type|command/],
       [{ type: "command", id: "", gameId, command: { type: "roll" } }, /\bid\b/],
@@ -143,7 +145,7 @@ describe("bad input", () => {
   it("a command of the waiting player in the wrong phase is refused with the rule's code; nothing changes", async () => {
     const { gameId } = await table();
     const w = waitingPlayer(gameId);
-    const view = players[0]!.client.view(gameId)!;
+    const view = players[0]!.client.view(gameId) as PlayerView;
     expect(view.phase).toBe("rolling");
     const s = await open(w.guest.token);
     // Before the first roll there is nothing to reroll, stop or resolve.
@@ -193,6 +195,37 @@ describe("bad input", () => {
     const under = await u.error(JSON.stringify({ type: "ping", rid: "x", pad: "y".repeat(15 * 1024) }));
     expect(under.code).toBe("INVALID_MESSAGE");
     await pong(u);
+    await unchanged();
+  });
+
+  it("a command of another game, another game's table option, an unknown game: refused at the edge naming the field; nothing changes", async () => {
+    const { gameId } = await table();
+    const w = waitingPlayer(gameId);
+    const s = await open(w.guest.token);
+    // The duel's pick (RULES.md R8.9) and effect in a dice game: its module's schema refuses them.
+    for (const command of [{ type: "pick", card: "sheriff" }, { type: "effect", cards: [] }]) {
+      const answer = await s.command(gameId, `other-${command.type}`, command);
+      expect(answer).toMatchObject({ type: "error", code: "INVALID_MESSAGE", id: `other-${command.type}`, gameId });
+      if (answer.type === "error") expect(answer.message).toMatch(/command\.type/);
+      await pong(s);
+    }
+    // A dice command with a field of the duel's resolve (R8.4 changes): named.
+    const mixed = await s.command(gameId, "other-resolve", { type: "resolve", shots: [], beers: [], changes: [] });
+    expect(mixed).toMatchObject({ type: "error", code: "INVALID_MESSAGE" });
+    if (mixed.type === "error") expect(mixed.message).toMatch(/changes/);
+    const tables: [object, string, RegExp][] = [
+      [{ game: "chess", seats: 4 }, "UNKNOWN_GAME", /options\.game: unknown game "chess" \(one of dice, dice_duel/],
+      [{ game: "dice", seats: 2 }, "INVALID_MESSAGE", /options\.seats: a dice table has 3 to 8 seats, got 2/],
+      [{ game: "dice_duel", seats: 4 }, "INVALID_MESSAGE", /options\.seats: a dice_duel table has 2 seats, got 4/],
+      [{ game: "dice", seats: 4, gameOptions: { eightPlayers: true } }, "INVALID_MESSAGE", /options\.gameOptions.*eightPlayers/],
+    ];
+    for (const [options, code, message] of tables) {
+      const rid = s.rid();
+      const err = await s.error({ type: "createTable", rid, options });
+      expect(err, JSON.stringify(options)).toMatchObject({ type: "error", code, rid });
+      expect(err.message, JSON.stringify(options)).toMatch(message);
+      await pong(s);
+    }
     await unchanged();
   });
 

@@ -3,7 +3,7 @@
  * replaying a bot from public data (the game id, its seat) with each candidate role cannot single out
  * its role (R1.2) or foresee its secret duel pick (R8.9).
  */
-import type { GameSetup } from "@bang/engine";
+import type { GameSetup } from "@bang/game-dice";
 import { describe, expect, it } from "vitest";
 import { botSeed } from "../src/games/bot-seed.js";
 

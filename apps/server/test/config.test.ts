@@ -25,4 +25,19 @@ describe("configuration", () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it("issue 18 budgets: headers in 10 s and a request in 30 s, 300 replays a minute per client (30 of games not replayed yet), 64 MiB of replays, no metrics without a token", () => {
+    expect(loadConfig({})).toMatchObject({ HTTP_HEADERS_TIMEOUT_MS: 10_000, HTTP_REQUEST_TIMEOUT_MS: 30_000, REPLAY_RATE_LIMIT: 300, REPLAY_COLD_RATE_LIMIT: 30, REPLAY_CACHE_MB: 64 });
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "scrape-me-0123456789" }).METRICS_TOKEN).toBe("scrape-me-0123456789");
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ REPLAY_RATE_LIMIT: "0" })).toThrow(/REPLAY_RATE_LIMIT/);
+    expect(() => loadConfig({ REPLAY_COLD_RATE_LIMIT: "-3" })).toThrow(/REPLAY_COLD_RATE_LIMIT/);
+    expect(() => loadConfig({ REPLAY_CACHE_MB: "lots" })).toThrow(/REPLAY_CACHE_MB/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "5" })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+    // The headers are part of the request: their timeout cannot be the longer one.
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "40000" })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: "40000", HTTP_REQUEST_TIMEOUT_MS: "60000" })).toMatchObject({ HTTP_HEADERS_TIMEOUT_MS: 40_000 });
+  });
 });

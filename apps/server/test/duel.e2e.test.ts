@@ -1,5 +1,5 @@
 /**
- * Duel mode end to end (RULES.md part D): two SDK clients create a private duel table and play full
+ * The duel (game `dice_duel`, RULES.md part D) end to end: two SDK clients create a private duel table and play full
  * duels over WebSocket against the real server (embedded PGlite), each choosing only from its own view.
  * In the first duel of the game both pick the same card, so the duel is played again; in that replay
  * one player does not pick and the table's timer sends `pickTimeout` (the card drawn from the game's
@@ -7,7 +7,8 @@
  * input is refused with its code and changes nothing; the replay shows both picks after the reveal.
  */
 import { ClientError, newCommandId, type EventMessage } from "@bang/client";
-import { replay, type DuelState, type DuelView, type GameLog } from "@bang/engine";
+import { replay, type GameLog } from "@bang/game-core";
+import { diceDuel, type DuelCommand, type DuelSetup, type DuelView } from "@bang/game-dice-duel";
 import { afterAll, describe, expect, it } from "vitest";
 import { playDuelSeat, scanForEarlyPicks, type PickScript } from "./support/duelists.js";
 import { closeAll, connectPlayer, replayOf, type Player } from "./support/players.js";
@@ -16,7 +17,7 @@ import { useServer } from "./support/server.js";
 /** Seconds the duel table gives a person (also the pick timer): the smallest the protocol allows. */
 const TURN_SECONDS = 5;
 
-describe("duel mode over WebSocket", () => {
+describe("the duel over WebSocket", () => {
   const server = useServer({ backend: "pglite" });
   const players: Player[] = [];
   afterAll(() => closeAll(players));
@@ -30,17 +31,17 @@ describe("duel mode over WebSocket", () => {
 
     /** One whole duel game on a new private duel table; returns what the checks below need. */
     const playGame = async () => {
-      // A private duel table: 2 seats, mode duel.
-      const created = await anna.client.createTable({ mode: "duel", seats: 2, turnSeconds: TURN_SECONDS, botsAllowed: false });
-      expect(created.options.mode).toBe("duel");
+      // A private duel table: 2 seats, game dice_duel.
+      const created = await anna.client.createTable({ game: "dice_duel", seats: 2, turnSeconds: TURN_SECONDS, botsAllowed: false });
+      expect(created.options.game).toBe("dice_duel");
       expect(created.seats).toHaveLength(2);
       await bert.client.joinTable(created.code);
       await bert.client.setReady(created.code, true);
       const table = await anna.client.startGame(created.code);
       const gameId = table.gameId!;
       await Promise.all(players.map((p) => p.client.waitFor((_v, id) => id === gameId, 20_000)));
+      expect(anna.client.game(gameId)!.game).toBe("dice_duel");
       const first = anna.client.view(gameId) as DuelView;
-      expect(first.mode).toBe("duel");
       expect(first.players.map((p) => [p.id, p.cards, p.ammo])).toEqual([[anna.id, 8, 3], [bert.id, 8, 3]]);
 
       // Bad input: a pick outside a duel is WRONG_PHASE, and the log does not move.
@@ -138,8 +139,9 @@ describe("duel mode over WebSocket", () => {
     const picks = body.entries.filter((e) => e.command.type === "pick");
     expect(picks.length).toBeGreaterThanOrEqual(3);
     for (const e of picks) expect(e.command).toHaveProperty("card");
-    const log: GameLog = { setup: { mode: "duel", players: [{ id: anna.id }, { id: bert.id }], seed: (body.seed as number) }, entries: body.entries.map((e) => ({ command: { ...e.command, by: e.by } as never })) };
-    const last = replay(log).at(-1) as DuelState;
+    expect(body.game).toBe("dice_duel");
+    const log: GameLog<DuelSetup, DuelCommand> = { game: "dice_duel", setup: { players: [{ id: anna.id }, { id: bert.id }], seed: body.seed as string }, entries: body.entries.map((e) => ({ command: { ...e.command, by: e.by } as DuelCommand })) };
+    const last = replay(diceDuel, log).at(-1)!;
     expect(last.winner).toEqual(winner);
     expect(body.view).toEqual({ ...finals[0], viewer: body.view.viewer });
   }, 120_000);

@@ -7,8 +7,7 @@
  * The table is three people and no bot, with a long turn timer and disconnect grace: nothing moves
  * unless the test sends it, so every entry count below is exact.
  */
-import { createBot } from "@bang/bots";
-import type { PlayerView } from "@bang/engine";
+import { dice, type PlayerView } from "@bang/game-dice";
 import type { GameCommand } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { chooseFor, closeAll, connectPlayer, replayOf, startTable, type Player } from "./support/players.js";
@@ -34,9 +33,9 @@ describe("exactly once (DESIGN invariant 5)", () => {
     const srv = server();
     for (const name of ["xena", "yuri", "zack"]) players.push(await connectPlayer(srv.url, name));
     const { gameId } = await startTable(players, { seats: 3, turnSeconds: 600 });
-    const bot = createBot("heuristic", 5);
+    const bot = dice.bots.heuristic(5);
     const viewOf = (p: Player): PlayerView => p.client.view(gameId) as PlayerView;
-    const waiting = (): Player => players.find((p) => p.id === viewOf(players[0]!).waitingFor)!;
+    const waiting = (): Player => players.find((p) => p.id === viewOf(players[0]!).waitingFor[0])!;
     const entries = async () => (await replayOf(srv.url, gameId, players[0]!.guest.token)).entries;
     expect(await entries()).toHaveLength(0);
 
@@ -76,7 +75,7 @@ describe("exactly once (DESIGN invariant 5)", () => {
     expect((await replayOf(srv.url, gameId, players[0]!.guest.token)).view).toEqual(before);
 
     // A refused id (out of turn) is refused again, the same way, and applies nothing.
-    const idle = players.find((p) => p.id !== viewOf(players[0]!).waitingFor)!;
+    const idle = players.find((p) => p.id !== viewOf(players[0]!).waitingFor[0])!;
     const s3 = await signedIn(srv.url, idle.guest.token);
     const refused = await s3.command(gameId, "cmd-2", { type: "roll" });
     expect(refused).toMatchObject({ type: "error", code: "NOT_YOUR_TURN", id: "cmd-2", gameId });
@@ -113,9 +112,9 @@ describe("exactly once (DESIGN invariant 5)", () => {
     for (const name of ["ada", "bea", "cid"]) table.push(await connectPlayer(srv.url, name));
     players.push(...table);
     const { gameId } = await startTable(table, { seats: 3, turnSeconds: 600 });
-    const bot = createBot("heuristic", 9);
+    const bot = dice.bots.heuristic(9);
     const viewOf = (p: Player): PlayerView => p.client.view(gameId) as PlayerView;
-    const waiting = (): Player => table.find((p) => p.id === viewOf(table[0]!).waitingFor)!;
+    const waiting = (): Player => table.find((p) => p.id === viewOf(table[0]!).waitingFor[0])!;
     const raw = new Map<string, RawSocket>();
     for (const p of table) raw.set(p.id, await signedIn(srv.url, p.guest.token));
     const active = waiting();
@@ -158,4 +157,40 @@ describe("exactly once (DESIGN invariant 5)", () => {
     expect(log.find((e) => e.seq < seq + 1 && e.by === holder && (taken === "n-1" ? e.seq === 1 : `f-${e.seq}` === taken))).toBeDefined();
     expect(log[seq]).toMatchObject({ seq: seq + 1, by: mover.id, command: mine });
   }, 60_000);
+
+  it("a refused id is refused again after a SIGKILL and restart, even once its command has become legal: the refusal is stored before it is answered", async () => {
+    const srv = server();
+    const table: Player[] = [];
+    for (const name of ["dot", "eli", "fay"]) table.push(await connectPlayer(srv.url, name));
+    players.push(...table);
+    const { gameId } = await startTable(table, { seats: 3, turnSeconds: 600 });
+    const bot = dice.bots.heuristic(13);
+    const viewOf = (p: Player): PlayerView => p.client.view(gameId) as PlayerView;
+    const waitingId = (): string => viewOf(table[0]!).waitingFor[0]!;
+    // Refused out of turn: "early-roll" of a player who is not to act.
+    const early = table.find((p) => p.id !== waitingId())!;
+    const s1 = await signedIn(srv.url, early.guest.token);
+    const refused = await s1.command(gameId, "early-roll", { type: "roll" });
+    expect(refused).toMatchObject({ type: "error", code: "NOT_YOUR_TURN", id: "early-roll", gameId });
+
+    // Play on (the SDK clients, fresh ids) until that player is to roll: the same command is legal now.
+    let seq = 0;
+    for (let guard = 0; !(waitingId() === early.id && viewOf(early).phase === "rolling" && viewOf(early).rolls === 0) && guard < 300; guard++) {
+      const w = table.find((p) => p.id === waitingId())!;
+      seq = (await w.client.send(gameId, chooseFor(bot, viewOf(w), w.id))).seq;
+      await Promise.all(table.map((p) => p.client.waitFor((_v, id, s) => id === gameId && s === seq)));
+    }
+    expect(waitingId()).toBe(early.id);
+
+    // The node dies and comes back: the room is rebuilt from the store, its memory is gone.
+    await srv.kill();
+    await srv.restart();
+    const s2 = await signedIn(srv.url, early.guest.token);
+    expect(await s2.command(gameId, "early-roll", { type: "roll" })).toEqual(refused);
+    const log = (await replayOf(srv.url, gameId, table[0]!.guest.token)).entries;
+    expect(log).toHaveLength(seq);
+    // Under a fresh id the roll is applied: the refusal was about that id, not the player.
+    const s3 = await signedIn(srv.url, early.guest.token);
+    expect(await s3.command(gameId, "roll-now", { type: "roll" })).toEqual({ type: "ack", id: "roll-now", gameId, seq: seq + 1 });
+  }, 90_000);
 });

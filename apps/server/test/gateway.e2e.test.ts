@@ -8,6 +8,7 @@
 import { ClientError } from "@bang/client";
 import type { ServerMessage } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
+import type { PlayerView } from "@bang/game-dice";
 import { closeAll, connectPlayer, playSeat, replayOf, startTable, type Player } from "./support/players.js";
 import { RawSocket } from "./support/raw.js";
 import { useServer } from "./support/server.js";
@@ -95,7 +96,7 @@ describe("WebSocket gateway: hello deadline, heartbeat, rate limit", () => {
     await gone.client.close();
     // The turn timer is 10 minutes and `gone` sends nothing: the game ends in time only if the server
     // cuts the silent socket and the bot covers the seat.
-    const final = await playSeat(stay, gameId, { timeoutMs: 90_000 }).done;
+    const final = await playSeat<PlayerView>(stay, gameId, { timeoutMs: 90_000 }).done;
     expect(final.phase).toBe("gameOver");
     expect((await closedWithin(halfOpen, 0))?.code).toBe(1006);
     const { entries } = await replayOf(url, gameId, stay.guest.token);

@@ -32,7 +32,7 @@ describe("Connections", () => {
 
 describe("TableRegistry.tablesOf", () => {
   const factory: GameFactory = { accepts: true, createGame: async () => ({ id: "g" }) as never };
-  const options = { mode: "classic", seats: 4, botsAllowed: true, botKind: "heuristic", turnSeconds: 60 } as const;
+  const options = { game: "dice", seats: 4, gameOptions: {}, botsAllowed: true, botKind: "heuristic", turnSeconds: 60 } as const;
 
   it("lists the tables a player sits at, through create, join and leave", () => {
     const lobby = new TableRegistry(factory);

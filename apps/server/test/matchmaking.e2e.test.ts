@@ -15,10 +15,10 @@ import { connectTestRedis } from "./cluster/support.js";
 import { ADMIN_TOKEN, startServer, type TestServer } from "./support/server.js";
 
 const QUEUES = [
-  { id: "e2e-a", minSeats: 4, maxSeats: 4, readySeconds: 10 },
-  { id: "e2e-b", minSeats: 4, maxSeats: 4, readySeconds: 3 },
-  { id: "e2e-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.5, readySeconds: 10 },
-  { id: "e2e-d", minSeats: 5, maxSeats: 8, ratingWindow: 1, widenPerSecond: 4 },
+  { id: "e2e-a", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: 10 },
+  { id: "e2e-b", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: 3 },
+  { id: "e2e-bots", game: "dice", minSeats: 4, maxSeats: 4, botsAfterSeconds: 0.5, readySeconds: 10 },
+  { id: "e2e-d", game: "dice", minSeats: 5, maxSeats: 8, ratingWindow: 1, widenPerSecond: 4 },
 ];
 
 let server: TestServer;
@@ -88,13 +88,14 @@ describe("public queues (real server, SDK clients)", () => {
     // Everyone walks away: the server's bot plays the away seats to the end (DESIGN invariant 7).
     await Promise.all(players.map((p) => p.client.close()));
     await until("the three games are over", async () => (await games("finished")).filter((g) => byGame.has(g.id)).length === 3, 60_000);
-    await until("the ratings are applied", async () => (await fetchRating(server.url, players[0]!.id)).rating.games === 1, 10_000);
+    await until("the ratings are applied", async () => (await fetchRating(server.url, players[0]!.id, "dice")).rating.games === 1, 10_000);
     for (const [gameId, ids] of byGame) {
       type Seat = { id: string; role: string | null };
       const replay = (await (await fetch(`${server.url}/api/games/${gameId}/replay`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { view: { players: Seat[]; winner: { players: string[] } } };
       const winners = new Set(replay.view.winner.players);
-      // The expected update, computed here from the replay: the law (sheriff and deputies), the outlaws,
-      // each renegade alone; the winning team ranks 1, the others share rank 2; everyone starts at the default.
+      // The expected update, computed here from the replay (R6): the law (sheriff and deputies), the
+      // outlaws, each renegade alone; the winning team ranks 1, the others share rank 2; everyone starts
+      // at the default.
       const teams = new Map<string, string[]>();
       for (const seat of replay.view.players) {
         const team = seat.role === "sheriff" || seat.role === "deputy" ? "law" : seat.role === "outlaw" ? "outlaws" : `renegade ${seat.id}`;
@@ -106,7 +107,8 @@ describe("public queues (real server, SDK clients)", () => {
         { rank: order.map((members) => (members.some((m) => winners.has(m)) ? 1 : 2)) },
       );
       for (const id of ids) {
-        const { rating, history } = await fetchRating(server.url, id);
+        const { rating, history } = await fetchRating(server.url, id, "dice");
+        expect(rating.game).toBe("dice");
         expect(rating.games).toBe(1);
         expect(history).toHaveLength(1);
         expect(history[0]!.gameId).toBe(gameId);
@@ -122,10 +124,13 @@ describe("public queues (real server, SDK clients)", () => {
         expect(rating.ordinal).toBeCloseTo(rating.mu - 3 * rating.sigma, 9);
       }
     }
-    const board = await fetchLeaderboard(server.url, 50);
+    const board = await fetchLeaderboard(server.url, "dice", 50);
     const mine = board.filter((r) => players.some((p) => p.id === r.playerId));
     expect(mine).toHaveLength(12);
     expect(mine.map((r) => r.ordinal)).toEqual([...mine.map((r) => r.ordinal)].sort((x, y) => y - x));
+    // Each game's ratings are its own: none of them has a dice_duel rating.
+    expect((await fetchRating(server.url, players[0]!.id, "dice_duel")).rating).toMatchObject({ game: "dice_duel", games: 0, mu: 25 });
+    expect((await fetchQueues(server.url)).map((q) => [q.id, q.game])).toEqual(QUEUES.map((q) => [q.id, q.game]));
   });
 
   it("the ready check: the player who does not confirm goes out, the others go back in with their join time", async () => {

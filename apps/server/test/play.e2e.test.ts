@@ -5,7 +5,7 @@
  * order; the replay endpoint and the games list must agree with what the clients saw.
  */
 import type { EventMessage } from "@bang/client";
-import type { PlayerView } from "@bang/engine";
+import type { PlayerView } from "@bang/game-dice";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectPlayer, expectedWinner, listGames, playSeat, replayOf, startTable, type Player } from "./support/players.js";
 import { BACKENDS, useServer } from "./support/server.js";
@@ -24,10 +24,10 @@ describe.each(BACKENDS)("a 5-seat game on %s", (backend) => {
     const { gameId, code, table } = await startTable(players, { seats: 5, fillBots: true, botKind: "heuristic" });
     expect(table.seats.map((s) => s.playerId)).toEqual([...players.map((p) => p.id), null, null]);
     expect(table.seats.map((s) => s.bot)).toEqual([null, null, null, "heuristic", "heuristic"]);
-    const first = players[0]!.client.view(gameId)!;
+    const first = players[0]!.client.view(gameId) as PlayerView;
     expect(first.players.map((p) => p.id)).toEqual([...players.map((p) => p.id), `bot-${code}-3`, `bot-${code}-4`]);
 
-    const seats = players.map((p, i) => playSeat(p, gameId, { kind: "heuristic", seed: 101 + i }));
+    const seats = players.map((p, i) => playSeat<PlayerView>(p, gameId, { kind: "heuristic", seed: 101 + i }));
     const finals: PlayerView[] = await Promise.all(seats.map((s) => s.done));
 
     // Everyone ended, with the same winner, the one the final roles give.
@@ -35,7 +35,7 @@ describe.each(BACKENDS)("a 5-seat game on %s", (backend) => {
     expect(winner).not.toBeNull();
     for (const [i, view] of finals.entries()) {
       expect(view.phase).toBe("gameOver");
-      expect(view.waitingFor).toBeNull();
+      expect(view.waitingFor).toEqual([]);
       expect(view.viewer).toEqual({ kind: "player", id: players[i]!.id });
       expect(view.winner).toEqual(winner);
       expect(view.players.every((p) => p.role !== null)).toBe(true);

@@ -14,7 +14,7 @@ import { connectPlayer, type Player } from "./support/players.js";
 import { startServer, type ServerOptions } from "./support/server.js";
 
 const READY_S = 10;
-const QUEUES = [{ id: "waits-4", minSeats: 4, maxSeats: 4, readySeconds: READY_S }];
+const QUEUES = [{ id: "waits-4", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: READY_S }];
 
 type MatchFound = Extract<ServerMessage, { type: "matchFound" }>;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

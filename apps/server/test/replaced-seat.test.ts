@@ -7,9 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PlayerView } from "@bang/engine";
-import { playerView } from "@bang/engine";
-import { createBot } from "@bang/bots";
+import { dice, playerView, type GameState } from "@bang/game-dice";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameHost } from "../src/games/host.js";
@@ -38,7 +36,7 @@ describe("a seat given to the bot, after the game moved", () => {
     const seats: RoomSeat[] = people.map((p, index) => ({ index, playerId: p.id, name: p.name, bot: null }));
     const ann = people[0]!.id;
     const first = new GameHost(store, timings, createMetrics(() => 0), log);
-    const room = await first.createGame({ seats, tableCode: null, turnSeconds: 600 });
+    const room = await first.createGame({ game: "dice", seats, tableCode: null, turnSeconds: 600 });
     const gameId = room.id;
     await first.drain();
     first.dispose();
@@ -46,13 +44,13 @@ describe("a seat given to the bot, after the game moved", () => {
     // What the store holds once an admin gave ann's seat to the bot, and what a new owner opens.
     const stored = seats.map((s) => (s.playerId === ann ? { ...s, bot: "heuristic" as const } : s));
     const next = new GameHost(store, timings, createMetrics(() => 0), log);
-    const moved = next.openRoom({ id: gameId, setup: room.setup, seats: stored, tableCode: null, entries: await store.loadLog(gameId), turnSeconds: 600 });
-    const waiting = (playerView(moved.state, { kind: "spectator" }) as PlayerView).waitingFor;
+    const moved = next.openRoom({ id: gameId, game: "dice", setup: room.setup, seats: stored, tableCode: null, entries: await store.loadLog(gameId), turnSeconds: 600 });
+    const waiting = playerView(moved.state as GameState, { kind: "spectator" }).waitingFor[0];
     expect(await moved.submit(ann, "a-1", { type: "roll" })).toMatchObject({ ok: false, code: "NOT_SEATED" });
     expect(await store.loadLog(gameId)).toEqual([]);
     // A person still seated plays as before (when it is their turn), under the same id even.
     if (waiting !== ann) {
-      const move = chooseFor(createBot("heuristic", 1), playerView(moved.state, { kind: "player", id: waiting! }) as PlayerView, waiting!);
+      const move = chooseFor(dice.bots.heuristic(1), playerView(moved.state as GameState, { kind: "player", id: waiting! }), waiting!);
       expect(await moved.submit(waiting!, "a-1", move)).toEqual({ ok: true, seq: 1 });
     }
     next.dispose();

@@ -8,7 +8,7 @@
  * list are checked the same way, and a running game's replay must not give away its seed (which
  * deals the roles).
  */
-import { createGame, playerView, type PlayerView } from "@bang/engine";
+import { createGame, playerView, type PlayerView } from "@bang/game-dice";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectPlayer, http, playSeat, startTable, type Player } from "./support/players.js";
 import { checkFrame } from "./support/secrets.js";
@@ -21,7 +21,7 @@ const SEATS = 5;
 const SPECTATED_LANES = 4;
 
 describe("the checker itself", () => {
-  const setup = { mode: "classic" as const, players: ["p0", "p1", "p2", "p3", "p4"].map((id) => ({ id })), seed: 42 };
+  const setup = { players: ["p0", "p1", "p2", "p3", "p4"].map((id) => ({ id })), seed: 42 };
   const created = createGame(setup);
   if (!created.ok) throw new Error(created.error.message);
   const state = created.state;
@@ -126,7 +126,7 @@ describe(`hidden roles over ${GAMES} games`, () => {
           replayed = true;
           void checkReplays(gameId, order[1]!).catch((e: unknown) => note(`replay check failed: ${String(e)}`));
         });
-        const seatsPlaying = order.map((p, i) => playSeat(p, gameId, { kind: (lane + i) % 3 === 0 ? "random" : "heuristic", seed: lane * 1000 + round * 10 + i, timeoutMs: 100_000 }));
+        const seatsPlaying = order.map((p, i) => playSeat<PlayerView>(p, gameId, { kind: (lane + i) % 3 === 0 ? "random" : "heuristic", seed: lane * 1000 + round * 10 + i, timeoutMs: 100_000 }));
         const finals = await Promise.all(seatsPlaying.map((s) => s.done));
         off();
         const winner = JSON.stringify(finals[0]!.winner);

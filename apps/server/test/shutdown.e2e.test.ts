@@ -5,6 +5,7 @@
  * game with every acknowledged command, the clients come back by themselves and the game ends.
  * With SHUTDOWN_DELAY_MS, /readyz answers 503 at once while the node still serves for that long.
  */
+import type { PlayerView } from "@bang/game-dice";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectPlayer, http, playSeat, replayOf, startTable, type Player, type TappedSocket } from "./support/players.js";
 import { RawSocket } from "./support/raw.js";
@@ -19,7 +20,7 @@ describe("graceful shutdown (SIGTERM) on PGlite", () => {
     const srv = server();
     for (const name of ["nora", "otto", "pia"]) players.push(await connectPlayer(srv.url, name));
     const { gameId, code } = await startTable(players, { seats: 5, fillBots: true });
-    const seats = players.map((p, i) => playSeat(p, gameId, { seed: 30 + i, thinkMs: 20, timeoutMs: 150_000 }));
+    const seats = players.map((p, i) => playSeat<PlayerView>(p, gameId, { seed: 30 + i, thinkMs: 20, timeoutMs: 150_000 }));
     const acks = () => seats.flatMap((s) => s.acks);
     const deadline = Date.now() + 30_000;
     while (acks().length < 6) {

@@ -18,9 +18,9 @@ describe("table limits", () => {
     const [host, friend] = [await connectPlayer(srv.url, "hoarder"), await connectPlayer(srv.url, "friend")];
     players.push(host, friend);
     const codes: string[] = [];
-    for (let i = 0; i < MAX_OPEN_TABLES; i++) codes.push((await host.client.createTable({ seats: 4 })).code);
-    await expect(host.client.createTable({ seats: 4 })).rejects.toMatchObject({ code: "TOO_MANY_TABLES" });
-    const friends = await friend.client.createTable({ seats: 4 });
+    for (let i = 0; i < MAX_OPEN_TABLES; i++) codes.push((await host.client.createTable({ game: "dice", seats: 4 })).code);
+    await expect(host.client.createTable({ game: "dice", seats: 4 })).rejects.toMatchObject({ code: "TOO_MANY_TABLES" });
+    const friends = await friend.client.createTable({ game: "dice", seats: 4 });
     await expect(host.client.joinTable(friends.code)).rejects.toMatchObject({ code: "TOO_MANY_TABLES" });
     // Nothing changed: the friend's table has one seated player, the hoarder still at 3 tables.
     expect((await friend.client.joinTable(friends.code).catch((e: { code: string }) => e.code))).toBe("ALREADY_SEATED");
@@ -36,7 +36,7 @@ describe("table limits", () => {
     const srv = server();
     const host = await connectPlayer(srv.url, "purist");
     players.push(host);
-    const table = await host.client.createTable({ seats: 3, botsAllowed: false });
+    const table = await host.client.createTable({ game: "dice", seats: 3, botsAllowed: false });
     await expect(host.client.fillBots(table.code)).rejects.toMatchObject({ code: "BOTS_NOT_ALLOWED", message: expect.stringMatching(/without bots/) });
     expect(host.client.table(table.code)!.seats.map((s) => s.bot)).toEqual([null, null, null]);
   });

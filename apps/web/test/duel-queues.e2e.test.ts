@@ -1,46 +1,39 @@
 /**
- * A duel in the browser (RULES.md part D) against the real server and the built app: a player on a
- * phone-sized screen creates a duel table, a server bot takes the other seat, and the player plays the
+ * A duel in the browser (the game `dice_duel`, RULES.md part D) against the real server and the built
+ * app: a player on a phone-sized screen creates a duel table from the lobby's catalog, a server bot takes the other seat, and the player plays the
  * whole duel by clicking (roll, keep a die and reroll, stop, the cards of each resolution, the secret
- * picks, the effect cards) while a spectator watches. Neither the player nor the spectator ever sees
+ * picks, the effect cards; on a phone until its first resolution, then on a desktop-sized screen) while a
+ * spectator watches; the duel's table has no serious accessibility violation (axe-core). Neither the player nor the spectator ever sees
  * the bot's pick before the reveal. A player joins a public queue (MATCHMAKING_QUEUES: bots after 1 s),
  * sees the wait, confirms the table found and lands in its game; an admin sees the queues and a
  * tournament's page. Screenshots go to test/screenshots/.
  */
 import { createTournament, fetchQueues } from "@bang/client";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connectPlayer, listGames } from "../../server/test/support/players.js";
 import { useServer } from "../../server/test/support/server.js";
+import { axeViolations } from "./support/a11y.js";
 import { launchBrowser, screenshot } from "./support/browser.js";
-import { startWeb, type WebApp } from "./support/web.js";
+import { useWebApp } from "./support/web.js";
 
 const ADMIN = { name: "deputy", password: "silver star 1877" };
 const ORGANISER = "organiser-token-0123456789";
 const QUEUES = [
-  { id: "web-bots", minSeats: 4, maxSeats: 4, botsAfterSeconds: 1, readySeconds: 20 },
-  { id: "web-wait", minSeats: 4, maxSeats: 4, readySeconds: 20 },
+  { id: "web-bots", game: "dice", minSeats: 4, maxSeats: 4, botsAfterSeconds: 1, readySeconds: 20 },
+  { id: "web-wait", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: 20 },
 ];
 const server = useServer({
   backend: "pglite",
   botDelayMs: 10,
+  // A reload on a loaded machine can take over a second: with the 300 ms test default the bot would play
+  // the player's turns (and, at 10 ms a move, often the rest of the duel) before the page reconnects.
+  disconnectGraceMs: 15_000,
   env: { ADMIN_NAME: ADMIN.name, ADMIN_PASSWORD: ADMIN.password, ORGANISER_TOKENS: `ann:${ORGANISER}`, MATCHMAKING_QUEUES: JSON.stringify(QUEUES) },
 });
-let web: WebApp;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-/** The spectator's own browser: its own guest identity (localStorage), not the player's. */
-let spectator: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  web = await startWeb(server().url);
-  browser = await launchBrowser();
-  spectator = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await spectator?.close();
-  await web?.stop();
-}, 30_000);
+const app = useWebApp(() => server().url, 2);
+/** The player's browser, and the spectator's (its own guest identity in localStorage, not the player's). */
+const [PLAYER, SPECTATOR] = [0, 1];
 
 const CARDS = ["sheriff", "outlaw", "renegade"];
 
@@ -50,36 +43,40 @@ async function othersPicks(page: Page, me: string | null): Promise<string[]> {
 }
 
 describe("a duel in the browser", () => {
-  it("R8.1-R8.10 a player creates a duel table, plays a full duel against a bot by clicking on a phone screen (reloading mid-duel), and a spectator watches; no pick shows before the reveal", async () => {
-    const page = await browser.context.newPage();
+  it("R8.1-R8.10 a player creates a duel table, plays a full duel against a bot by clicking on a phone screen then a desktop one (reloading mid-duel), and a spectator watches; no pick shows before the reveal; no serious accessibility violation", async () => {
+    const page = await app().browsers[PLAYER]!.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${web.url}/play`);
+    await page.goto(`${app().web.url}/play`);
     await page.fill('[data-testid="name"]', "Belle Starr");
     await page.click('[data-testid="pick-name"]');
-    await page.selectOption('[data-testid="mode"]', "duel");
+    await page.waitForSelector('[data-testid="game"] option[value="dice_duel"]', { state: "attached" });
+    await page.selectOption('[data-testid="game"]', "dice_duel");
+    // A game of exactly 2 seats offers no seat choice.
     expect(await page.isVisible('[data-testid="seats"]')).toBe(false);
     await page.click('[data-testid="create-table"]');
     await page.waitForSelector('[data-testid="lobby"]');
+    expect(await page.getAttribute('[data-testid="table-game"]', "data-game")).toBe("dice_duel");
     expect(await page.$$eval(".lobby-seats li", (l) => l.length)).toBe(2);
     await page.click('[data-testid="fill-bots"]');
     await page.waitForSelector("text=bot (heuristic)");
     await page.click('[data-testid="start"]');
     await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
     const gameId = page.url().split("/").at(-1)!;
-    await page.waitForSelector('[data-testid="table"][data-mode="duel"]');
+    await page.waitForSelector('[data-testid="game"][data-game="dice_duel"] [data-testid="table"]');
     const me = await page.evaluate(() => JSON.parse(window.localStorage.getItem("bang.guest") ?? "null")?.player?.id ?? null);
     // Both hideouts are 2x4 grids with every card standing and 3 ammo at the start (R8.1).
     expect(await page.$$eval('[data-testid="hideout-mine"] [data-testid="card"]', (c) => c.length)).toBe(8);
     expect(await page.$$eval('[data-testid="hideout-theirs"] [data-testid="card"]', (c) => c.length)).toBe(8);
 
-    const watch = await spectator.context.newPage();
+    const watch = await app().browsers[SPECTATOR]!.context.newPage();
     await watch.setViewportSize({ width: 390, height: 844 });
-    await watch.goto(`${web.url}/watch/${gameId}`);
-    await watch.waitForSelector('[data-testid="table"][data-mode="duel"]');
+    await watch.goto(`${app().web.url}/watch/${gameId}`);
+    await watch.waitForSelector('[data-testid="game"][data-game="dice_duel"] [data-testid="table"]');
     expect(await watch.isVisible('[data-testid="actions"]')).toBe(false);
 
     const seen = { roll: 0, reroll: 0, stop: 0, resolve: 0, cards: 0, pick: 0, effect: 0 };
     let reloaded = false;
+    let desktop = false;
     const shots: string[] = [];
     const deadline = Date.now() + 120_000;
     while (!(await page.isVisible('[data-testid="game-over"]'))) {
@@ -92,12 +89,13 @@ describe("a duel in the browser", () => {
         const before = Number(await page.getAttribute('[data-testid="table"]', "data-state-id"));
         const cards = await page.getAttribute('[data-testid="hideout-mine"]', "data-cards");
         await page.reload();
-        await page.waitForSelector('[data-testid="table"][data-mode="duel"]');
+        await page.waitForSelector('[data-testid="game"][data-game="dice_duel"] [data-testid="table"]');
         expect(page.url()).toContain(gameId);
         const after = Number(await page.getAttribute('[data-testid="table"]', "data-state-id"));
         expect(after).toBeGreaterThanOrEqual(before);
         if (after === before) expect(await page.getAttribute('[data-testid="hideout-mine"]', "data-cards")).toBe(cards);
         reloaded = true;
+        await screenshot(page, "duel-after-reload");
         continue;
       }
       // One read of the page, then clicks with short timeouts: the server's next state may replace a
@@ -127,13 +125,26 @@ describe("a duel in the browser", () => {
         if (seen.reroll < 2 && die) {
           await die.click({ timeout: 2_000 }).catch(() => undefined);
           if ((await die.getAttribute("data-kept").catch(() => null)) === "true") {
-            if (seen.reroll === 0) await screenshot(page, "duel-reroll");
+            if (seen.reroll === 0) {
+              await screenshot(page, "duel-reroll");
+              expect(await axeViolations(page, '[data-testid="game"]')).toEqual([]);
+            }
             if (await click('[data-testid="reroll"]:enabled')) seen.reroll++;
           }
         } else if (await click('[data-testid="stop"]:enabled')) seen.stop++;
       } else if (ui.legal === "resolve" && ui.need === "ready" && ui.resolve) {
-        if (seen.resolve === 0) await screenshot(page, "duel-resolve");
+        if (seen.resolve === 0) {
+          await screenshot(page, "duel-resolve");
+          expect(await axeViolations(page, '[data-testid="game"]')).toEqual([]);
+        }
         if (await click('[data-testid="resolve"]:enabled')) seen.resolve++;
+        if (seen.resolve === 1 && !desktop) {
+          // After the first resolution, the rest of the duel is played on a desktop-sized screen.
+          await page.setViewportSize({ width: 1280, height: 860 });
+          desktop = true;
+          await page.waitForTimeout(300);
+          await screenshot(page, "duel-desktop");
+        }
       } else if (ui.legal === "resolve" && ui.need !== null && ui.need !== "ready") {
         const card = await page.$('[data-testid="card"]:enabled');
         expect(card, `a clickable card for ${ui.need}`).not.toBeNull();
@@ -145,6 +156,7 @@ describe("a duel in the browser", () => {
         seen.cards++;
       } else if (ui.legal === "pick" && ui.pick) {
         await screenshot(page, "duel-pick");
+        if (seen.pick === 0) expect(await axeViolations(page, '[data-testid="game"]')).toEqual([]);
         if (await click(`[data-testid="pick"][data-card="${CARDS[seen.pick % 3]}"]:enabled`)) {
           seen.pick++;
           // The next state: the own pick shown to its author while the bot's stays secret, or the
@@ -166,6 +178,8 @@ describe("a duel in the browser", () => {
     expect(seen.roll).toBeGreaterThan(1);
     expect(reloaded).toBe(true);
     expect(seen.resolve + seen.cards).toBeGreaterThan(0);
+    // Played on both sizes: on a phone until the first resolution, then on a desktop (unless the duel ended first).
+    expect(desktop || seen.resolve === 0).toBe(true);
     await page.waitForSelector('[data-testid="winner"]');
     await screenshot(page, "duel-game-over");
     // The stored result names the winner the page shows; a hideout with no card lost (R8.10).
@@ -193,12 +207,12 @@ describe("public queues and the admin pages", () => {
     try {
       const page = await own.context.newPage();
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(`${web.url}/play`);
+      await page.goto(`${app().web.url}/play`);
       await page.fill('[data-testid="name"]', "Pearl Hart");
       await page.click('[data-testid="pick-name"]');
       await page.click('[data-testid="queues-link"]');
       await page.waitForSelector('[data-testid="queue"][data-queue="web-bots"]');
-      expect(await page.textContent('[data-testid="queue"][data-queue="web-bots"]')).toContain("4 players, bots after 1 s");
+      expect(await page.textContent('[data-testid="queue"][data-queue="web-bots"]')).toContain("dice, 4 players, bots after 1 s");
       // Nobody has waited or been matched in this queue yet.
       expect(await page.textContent('[data-testid="queue"][data-queue="web-bots"] [data-testid="queue-waits"]')).toBe("nobody waiting now; nobody matched in the last 15 min");
       await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent === "connected");
@@ -225,19 +239,19 @@ describe("public queues and the admin pages", () => {
   }, 60_000);
 
   it("an admin sees the queues with their waits, the tournaments and a tournament's page", async () => {
-    const created = await createTournament(server().url, ORGANISER, { name: "Tombstone Open", tableSize: 4, startsAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const created = await createTournament(server().url, ORGANISER, { name: "Tombstone Open", game: "dice", tableSize: 4, startsAt: new Date(Date.now() + 3_600_000).toISOString() });
     // A player waits alone in a queue without bots: the page shows their wait growing.
     const waiter = await connectPlayer(server().url, "Calamity Jane");
     const joined = await waiter.client.joinQueue("web-wait");
     if (joined.state !== "queued") throw new Error(`not queued: ${JSON.stringify(joined)}`);
-    const page = await browser.context.newPage();
-    await page.goto(`${web.url}/admin/queues`);
+    const page = await app().browsers[PLAYER]!.context.newPage();
+    await page.goto(`${app().web.url}/admin/queues`);
     await page.waitForURL(/\/admin\/login/);
     await page.fill('[data-testid="admin-user"]', ADMIN.name);
     await page.fill('[data-testid="admin-password"]', ADMIN.password);
     await page.click('[data-testid="sign-in"]');
-    await page.waitForURL(/\/admin$/);
-    await page.click('nav >> text=Queues');
+    // Signed in, back on the page asked for.
+    await page.waitForURL(/\/admin\/queues$/);
     await page.waitForSelector('[data-testid="admin-queue"][data-queue="web-bots"]');
     expect(await page.textContent('[data-testid="admin-queue"][data-queue="web-bots"] [data-testid="waiting"]')).toBe("0");
     const cell = (queue: string, name: string) => page.textContent(`[data-testid="admin-queue"][data-queue="${queue}"] [data-testid="${name}"]`);

@@ -1,6 +1,6 @@
 /** Display helpers of the dashboard (apps/web/src/lib/format.ts). */
 import { describe, expect, it } from "vitest";
-import { formatAge, missingNodesNotice } from "../src/lib/format";
+import { formatAge, humanize, missingNodesNotice } from "../src/lib/format";
 
 describe("missingNodesNotice", () => {
   it("is null when every node answered", () => {
@@ -19,5 +19,14 @@ describe("formatAge", () => {
     expect(formatAge(42)).toBe("42 s");
     expect(formatAge(180)).toBe("3 min");
     expect(formatAge(2 * 3600 + 5 * 60 + 30)).toBe("2 h 05");
+  });
+});
+
+describe("humanize", () => {
+  it("writes a game's snake_case key in words", () => {
+    expect(humanize("first_player")).toBe("First Player");
+    expect(humanize("winner")).toBe("Winner");
+    expect(humanize("a__b_")).toBe("A B");
+    expect(humanize("")).toBe("");
   });
 });

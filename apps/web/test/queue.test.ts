@@ -8,8 +8,8 @@ const NO_WAITS = { longestSeconds: null, windowSeconds: 900, matched: 0, medianS
 
 describe("queue statuses", () => {
   it("says how long the player waited and how long is left to confirm", () => {
-    expect(queueStatusText({ state: "queued", queueId: "classic-5", joinedAt: t0, ratingWindow: 3.25 }, t0 + 12_900)).toBe("Waiting in classic-5 for 12 s (rating window ±3.3).");
-    expect(queueStatusText({ state: "matched", queueId: "classic-5", matchId: "m1", deadline: t0 + 15_000 }, t0 + 4_000)).toBe("A table was found in classic-5: confirm within 11 s.");
+    expect(queueStatusText({ state: "queued", queueId: "dice-5", joinedAt: t0, ratingWindow: 3.25 }, t0 + 12_900)).toBe("Waiting in dice-5 for 12 s (rating window ±3.3).");
+    expect(queueStatusText({ state: "matched", queueId: "dice-5", matchId: "m1", deadline: t0 + 15_000 }, t0 + 4_000)).toBe("A table was found in dice-5: confirm within 11 s.");
     expect(secondsBetween(t0 + 5_000, t0)).toBe(0);
   });
 
@@ -26,10 +26,10 @@ describe("queue statuses", () => {
     expect(gameOf({ state: "matched", queueId: "q", matchId: "m", deadline: t0 })).toBeNull();
   });
 
-  it("describes a queue's seats, bots, wait limit and waiting players", () => {
-    const q: QueueInfo = { id: "classic-4-8", mode: "classic", minSeats: 4, maxSeats: 8, botsAfterSeconds: null, maxWaitSeconds: 300, readySeconds: 15, waiting: 2, waits: NO_WAITS };
-    expect(describeQueue(q)).toBe("classic, 4 to 8 players, no bots, at most 300 s of waiting; 2 waiting");
-    expect(describeQueue({ ...q, minSeats: 5, maxSeats: 5, botsAfterSeconds: 30, maxWaitSeconds: null, waiting: 0 })).toBe("classic, 5 players, bots after 30 s, no wait limit; 0 waiting");
+  it("describes a queue's game, seats, bots, wait limit and waiting players", () => {
+    const q: QueueInfo = { id: "dice-4-8", game: "dice", minSeats: 4, maxSeats: 8, botsAfterSeconds: null, maxWaitSeconds: 300, readySeconds: 15, waiting: 2, waits: NO_WAITS };
+    expect(describeQueue(q)).toBe("dice, 4 to 8 players, no bots, at most 300 s of waiting; 2 waiting");
+    expect(describeQueue({ ...q, minSeats: 5, maxSeats: 5, botsAfterSeconds: 30, maxWaitSeconds: null, waiting: 0 })).toBe("dice, 5 players, bots after 30 s, no wait limit; 0 waiting");
   });
 
   it("describes the waits: the longest now, the median and p90 of the last window", () => {

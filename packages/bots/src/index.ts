@@ -1,15 +1,11 @@
 /**
- * @bang/bots: players that choose a command from their own view only (never the full state).
- * - createRandomBot: random-legal choices from its own seeded generator;
- * - createHeuristicBot: plays its role sensibly (RULES.md R2, R3, R6, R7, part B);
- * - createBot: either, by kind;
- * - playMatch: plays one game to its end with a bot per seat (the engine benchmark's loop);
- * - playRemoteTable, runLoad: bots that play a game server over the network through @bang/client.
+ * @bang/bots: the remote load generator. Bot clients play a game server over the network through
+ * @bang/client, each seat with its own connection and its own bot (the game module's, from the
+ * registry), choosing from its own view only:
+ * - playRemoteTable: one private table of a game, played to its end;
+ * - runLoad: many tables, at most so many at once, with latency percentiles (`bang bots`, the server
+ *   benchmarks).
+ * The bots themselves live in each game's module (`gameById(game).bots`); local bot games are
+ * game-core's `playMatch`.
  */
-export type { Bot, BotKind, MatchOptions, MatchResult } from "./types.js";
-export { createRandomBot } from "./random.js";
-export { createHeuristicBot } from "./heuristic/bot.js";
-export { createBot } from "./create.js";
-export { playMatch } from "./match.js";
-export { planResolve, type Choose, type PlanChoices } from "./duel/plan.js";
 export * from "./remote/index.js";

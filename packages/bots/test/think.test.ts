@@ -35,8 +35,8 @@ describe("thinkPauses", () => {
 
   it("runLoad refuses bad thinking options before any connection (port 9 would refuse one)", async () => {
     const url = "http://127.0.0.1:9";
-    await expect(runLoad({ url, tables: 2, thinkJitter: 2 })).rejects.toThrow(/thinkJitter/);
-    await expect(runLoad({ url, durationMs: 300, thinkJitter: -1 })).rejects.toThrow(RangeError);
-    await expect(runLoad({ url, tables: 1, thinkMs: -5 })).rejects.toThrow(/thinkMs/);
+    await expect(runLoad({ url, game: "dice", tables: 2, thinkJitter: 2 })).rejects.toThrow(/thinkJitter/);
+    await expect(runLoad({ url, game: "dice", durationMs: 300, thinkJitter: -1 })).rejects.toThrow(RangeError);
+    await expect(runLoad({ url, game: "dice", tables: 1, thinkMs: -5 })).rejects.toThrow(/thinkMs/);
   });
 });

@@ -1,7 +1,8 @@
-import { gameEvent, MISSING_NODES_HEADER, playerId } from "@bang/protocol";
-import type { GameEvent, GameLog } from "@bang/engine";
+import { gameEvent, gameView, MISSING_NODES_HEADER, playerId, type GameView } from "@bang/protocol";
+import type { EventBase, GameLog } from "@bang/game-core";
 import { z } from "zod";
 import { apiUrl, check, request, requestWithHeaders, type HttpOptions } from "./http.js";
+import { seat, type GameSeat } from "./public.js";
 
 /**
  * The admin API (`/api/admin/...`) and the public seats of a game, over the global fetch. Each call
@@ -19,15 +20,16 @@ export interface AdminSession {
 
 const session = z.object({ token: z.string().min(1), name: z.string(), expiresAt: z.string() });
 
-const liveSeat = z.object({ id: playerId, name: z.string(), bot: z.string().nullable(), replaced: z.boolean(), alive: z.boolean(), life: z.number() });
+const liveSeat = z.object({ id: playerId, name: z.string(), bot: z.string().nullable(), replaced: z.boolean(), out: z.boolean(), status: z.string() });
 const liveGame = z.object({
   id: z.string(),
-  mode: z.string(),
+  game: z.string(),
   tableCode: z.string().nullable(),
   node: z.string(),
   phase: z.string(),
   turnNumber: z.number(),
-  turnOf: z.string(),
+  /** Names of the seats the game waits for. */
+  waitingFor: z.array(z.string()),
   seq: z.number(),
   players: z.array(liveSeat),
   createdAt: z.string().nullable(),
@@ -45,23 +47,22 @@ export interface LiveGames {
   missingNodes: string[];
 }
 
-const seat = z.object({ seat: z.number(), id: playerId, name: z.string(), bot: z.string().nullable() });
-/** A seat of a game: engine id, the name shown, the bot kind (null for a person). */
-export type GameSeat = z.infer<typeof seat>;
 
 const timelineEntry = z.object({ seq: z.number(), by: playerId, at: z.string().nullable(), command: z.looseObject({ type: z.string() }), events: z.array(gameEvent) });
-/** A log entry with its time, player and events (the dice of each roll are in its diceRolled events). */
+/** A log entry with its time, player and events (what chance produced is in its events). */
 export interface TimelineEntry {
   seq: number;
   by: string;
   at: string | null;
   command: { type: string } & Record<string, unknown>;
-  events: GameEvent[];
+  events: EventBase[];
 }
-const timeline = z.object({ gameId: z.string(), status: z.string(), seats: z.array(seat), entries: z.array(timelineEntry), log: z.looseObject({ setup: z.looseObject({}), entries: z.array(z.looseObject({ command: z.looseObject({}) })) }) });
+const timeline = z.object({ gameId: z.string(), game: z.string(), status: z.string(), seats: z.array(seat), entries: z.array(timelineEntry), log: z.looseObject({ game: z.string(), setup: z.looseObject({}), entries: z.array(z.looseObject({ command: z.looseObject({}) })) }) });
 /** A game's timeline and its log as `bang replay FILE` reads it. */
 export interface Timeline {
   gameId: string;
+  /** The game (its module's id). */
+  game: string;
   status: string;
   seats: GameSeat[];
   entries: TimelineEntry[];
@@ -70,15 +71,17 @@ export interface Timeline {
 
 const historyGame = z.object({
   id: z.string(),
-  mode: z.string(),
+  game: z.string(),
   status: z.string(),
   tableCode: z.string().nullable().optional(),
   players: z.array(seat),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
-  winner: z.object({ team: z.string(), players: z.array(z.string()) }).nullable(),
+  /** The winning team in the game's words, its players' ids and their names (same order). */
+  winner: z.object({ team: z.string(), players: z.array(z.string()), names: z.array(z.string()) }).nullable(),
   lastSeq: z.number(),
 });
+/** A stored game as the history lists it. */
 export type HistoryGame = z.infer<typeof historyGame>;
 const history = z.object({ total: z.number(), games: z.array(historyGame) });
 
@@ -87,7 +90,7 @@ export interface HistoryFilter {
   status?: "finished" | "abandoned" | "running";
   from?: string;
   to?: string;
-  mode?: string;
+  game?: string;
   winner?: string;
   player?: string;
   limit?: number;
@@ -96,14 +99,49 @@ export interface HistoryFilter {
 
 const rateRow = z.object({ key: z.string(), played: z.number(), won: z.number(), rate: z.number() });
 const statistics = z.object({
+  /** The game asked for; null: every game. */
+  game: z.string().nullable(),
+  /** Finished games matching the filters in the store, and how many of the newest were read (at most 5,000). */
+  finished: z.number(),
+  read: z.number(),
+  /** Per game: finished games counted, and those left out (no module on the server, a setup that no longer deals). */
+  covers: z.array(z.object({ game: z.string(), name: z.string(), games: z.number(), skipped: z.number() })),
   games: z.number(),
-  byRole: z.array(rateRow),
-  byCharacter: z.array(rateRow),
-  byTeam: z.array(z.object({ team: z.string(), games: z.number() })),
+  /** Win rates grouped by each of a game's facets (its module's `facets`), per game. */
+  byFacet: z.array(z.object({ game: z.string(), facet: z.string(), rows: z.array(rateRow) })),
+  byTeam: z.array(z.object({ game: z.string(), team: z.string(), games: z.number() })),
   length: z.object({ averageCommands: z.number(), averageMinutes: z.number(), buckets: z.array(z.object({ commands: z.string(), games: z.number() })) }),
   activity: z.array(z.object({ day: z.string(), games: z.number() })),
 });
+/** The statistics of one game or of every game (see fetchStatistics). */
 export type Statistics = z.infer<typeof statistics>;
+
+const seatPresence = z.object({ id: playerId, name: z.string(), bot: z.string().nullable(), connected: z.boolean(), away: z.boolean(), replaced: z.boolean(), remainingMs: z.number().nullable() });
+const presence = z.object({ gameId: z.string(), node: z.string(), turnMs: z.number(), seats: z.array(seatPresence) });
+/**
+ * A running game's seats beyond its view, as the node that owns it sees them: each seat connected or
+ * not, away (the bot plays for the person), given to the bot by an admin, and the time left on its
+ * timer in ms (null when the game does not wait for it); `turnMs` is a timer's full length.
+ */
+export type GamePresence = z.infer<typeof presence>;
+
+const seenEntry = z.object({ seq: z.number(), by: playerId, command: z.looseObject({ type: z.string() }), events: z.array(gameEvent) });
+const playerView = z.object({ gameId: z.string(), game: z.string(), at: z.number(), lastSeq: z.number(), as: playerId, view: gameView, entries: z.array(seenEntry) });
+/** What one player saw after entry `at`: their own view, and entries 1..at as they knew them then. */
+export interface PlayerViewAt {
+  gameId: string;
+  game: string;
+  at: number;
+  lastSeq: number;
+  /** The player whose view it is. */
+  as: string;
+  view: GameView;
+  entries: { seq: number; by: string; command: { type: string } & Record<string, unknown>; events: EventBase[] }[];
+}
+
+const rawState = z.object({ gameId: z.string(), game: z.string(), at: z.number(), lastSeq: z.number(), state: z.looseObject({}) });
+/** A game's full state after entry `at`, as its module keeps it (every secret). */
+export type RawState = z.infer<typeof rawState>;
 
 const node = z.object({ id: z.string(), self: z.boolean(), games: z.number(), sockets: z.number(), uptimeSeconds: z.number(), heapUsedBytes: z.number(), ready: z.boolean() });
 export type NodeInfo = z.infer<typeof node>;
@@ -113,7 +151,6 @@ const clusterNode = z.object({ nodeId: z.string(), url: z.string(), startedAt: z
 export type ClusterNode = z.infer<typeof clusterNode>;
 
 const ok = z.object({ ok: z.boolean() });
-const seats = z.object({ gameId: z.string(), status: z.string(), seats: z.array(seat) });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -155,11 +192,11 @@ export function fetchAdminSession(baseUrl: string, token: string, options: HttpO
 }
 
 /**
- * Running games, optionally of one mode or with a player whose name contains `player`; on a cluster,
+ * Running games, optionally of one game or with a player whose name contains `player`; on a cluster,
  * with the nodes that did not answer in time (see LiveGames). Rejects with a ClientError (RETRY when
  * the cluster's membership cannot be read).
  */
-export async function fetchLiveGames(baseUrl: string, token: string, filter: { mode?: string; player?: string } = {}, options: HttpOptions = {}): Promise<LiveGames> {
+export async function fetchLiveGames(baseUrl: string, token: string, filter: { game?: string; player?: string } = {}, options: HttpOptions = {}): Promise<LiveGames> {
   const { data: games, headers } = await getWithHeaders(baseUrl, "/api/admin/games/live", token, z.array(liveGame), options, query(filter));
   const missing = headers.get(MISSING_NODES_HEADER);
   return { games, missingNodes: missing ? missing.split(",").filter(Boolean) : [] };
@@ -180,13 +217,34 @@ export async function fetchTimeline(baseUrl: string, token: string, gameId: stri
   return (await get(baseUrl, `/api/admin/games/${encodeURIComponent(gameId)}/timeline`, token, timeline, options)) as unknown as Timeline;
 }
 
+/** A running game's presence (GAME_NOT_FOUND when it is not running; RETRY while it moves between nodes). */
+export function fetchPresence(baseUrl: string, token: string, gameId: string, options: HttpOptions = {}): Promise<GamePresence> {
+  return get(baseUrl, `/api/admin/games/${encodeURIComponent(gameId)}/presence`, token, presence, options);
+}
+
+/**
+ * What seated player `as` saw after entry `at` (default: the last): their own view, the others'
+ * secrets hidden. NOT_SEATED for a player without a seat, BAD_SEQ for an `at` past the log.
+ */
+export async function fetchPlayerView(baseUrl: string, token: string, gameId: string, as: string, at?: number, options: HttpOptions = {}): Promise<PlayerViewAt> {
+  return (await get(baseUrl, `/api/admin/games/${encodeURIComponent(gameId)}/view`, token, playerView, options, query({ as, at }))) as unknown as PlayerViewAt;
+}
+
+/** The game's full state after entry `at` (default: the last); BAD_SEQ for an `at` past the log. */
+export function fetchRawState(baseUrl: string, token: string, gameId: string, at?: number, options: HttpOptions = {}): Promise<RawState> {
+  return get(baseUrl, `/api/admin/games/${encodeURIComponent(gameId)}/state`, token, rawState, options, query({ at }));
+}
+
 /** Stored games matching `filter`, newest first, and how many match. */
 export function fetchHistory(baseUrl: string, token: string, filter: HistoryFilter = {}, options: HttpOptions = {}): Promise<{ total: number; games: HistoryGame[] }> {
   return get(baseUrl, "/api/admin/games/history", token, history, options, query({ ...filter }));
 }
 
-/** Win rates by role and character, wins by team, length and activity per day. */
-export function fetchStatistics(baseUrl: string, token: string, filter: { from?: string; to?: string; mode?: string; player?: string } = {}, options: HttpOptions = {}): Promise<Statistics> {
+/**
+ * The finished games of game `game`, or of every game when it is left out: what they cover per game,
+ * win rates by each game's facets, wins by team, length and activity per day.
+ */
+export function fetchStatistics(baseUrl: string, token: string, filter: { game?: string; from?: string; to?: string; player?: string } = {}, options: HttpOptions = {}): Promise<Statistics> {
   return get(baseUrl, "/api/admin/stats", token, statistics, options, query(filter));
 }
 
@@ -208,18 +266,4 @@ export async function fetchClusterNodes(baseUrl: string, options: HttpOptions = 
   }
 }
 
-/** The seats of any game (public: names and bot kinds, no roles). */
-export function fetchSeats(baseUrl: string, gameId: string, options: HttpOptions = {}): Promise<{ gameId: string; status: string; seats: GameSeat[] }> {
-  return get(baseUrl, `/api/games/${encodeURIComponent(gameId)}/seats`, null, seats, options);
-}
-
-/** `GET /healthz` answers: is the server up? Never throws. */
-export async function serverAlive(baseUrl: string, options: HttpOptions = {}): Promise<boolean> {
-  try {
-    await request(apiUrl(baseUrl, "/healthz"), { method: "GET" }, options);
-    return true;
-  } catch {
-    return false;
-  }
-}
 

@@ -1,5 +1,4 @@
-import type { AnyPlayerView as PlayerView } from "@bang/engine";
-import { parseClientMessage, parseServerMessage, tableOptions, type ClientMessage, type GameCommand, type QueueStatus, type ServerMessage, type TableView } from "@bang/protocol";
+import { parseClientMessage, parseServerMessage, tableOptions, type ClientMessage, type GameCommand, type GameHistory, type PresenceMessage, type GameView as PlayerView, type QueueStatus, type ServerMessage, type TableView } from "@bang/protocol";
 import type { z } from "zod";
 import { backoffDelay } from "./backoff.js";
 import { Connection, type CloseDetail, type ConnectionDetail, type ConnectionStatus } from "./connection.js";
@@ -23,9 +22,11 @@ export type ClientEvents = {
   snapshot: (snapshot: SnapshotMessage) => void;
   /** A table the player sits at changed (only real changes are reported). */
   table: (table: TableView) => void;
-  /** The view of a game changed (after an event or a snapshot). */
-  state: (gameId: string, view: PlayerView, seq: number) => void;
+  /** The view of a game changed (after an event or a snapshot); `game` says which game (its module's id). */
+  state: (gameId: string, view: PlayerView, seq: number, game: string) => void;
   connection: (status: ConnectionStatus, detail: ConnectionDetail) => void;
+  /** Who the bot plays for, who is connected and each running timer of a followed game changed (PresenceMessage). */
+  presence: (presence: PresenceMessage) => void;
   /** The player's matchmaking status changed (queued, matched, back in the queue, out, playing). */
   queue: (status: QueueStatus) => void;
   /** A table was found: confirm it with `confirmMatch(matchId)` before its deadline. */
@@ -51,6 +52,8 @@ type RequestBody = DistributiveOmit<Request, "rid">;
 export class BangClient {
   private readonly options: ResolvedOptions;
   private readonly connection: Connection;
+  /** The last presence message of each game. */
+  private readonly presences = new Map<string, { message: PresenceMessage; at: number }>();
   private readonly emitter = new Emitter<ClientEvents>((error, name) => this.listenerFailed(error, String(name)));
   private readonly tracker = new GameTracker();
   private readonly tables = new Map<string, TableView>();
@@ -249,6 +252,37 @@ export class BangClient {
   }
 
   /**
+   * Every entry of game `gameId` so far, oldest first, as this player may see it (their seat's view, or
+   * a spectator's): for a log opened late or after a reload. Follows the game too. Rejects with
+   * GAME_NOT_FOUND for a game no node runs.
+   */
+  async history(gameId: string): Promise<GameHistory> {
+    const answer = await this.request({ type: "history", gameId });
+    if (answer.type !== "ok" || !answer.history) throw new ClientError("BAD_RESPONSE", "the server's ok carried no history");
+    return answer.history;
+  }
+
+  /**
+   * Ends the bot's control of the player's own seat in game `gameId` at once (after a timeout or a lost
+   * connection): the player's timer starts again. Rejects NOT_SEATED when the seat is not theirs to take
+   * (an admin gave it to the bot).
+   */
+  async takeSeatBack(gameId: string): Promise<void> {
+    await this.request({ type: "takeSeatBack", gameId });
+  }
+
+  /**
+   * The last presence the server sent for game `gameId` (away seats, connections, timers), if any, with
+   * each timer's `remainingMs` counted down to now.
+   */
+  presenceOf(gameId: string): PresenceMessage | undefined {
+    const known = this.presences.get(gameId);
+    if (!known) return undefined;
+    const elapsed = Date.now() - known.at;
+    return { ...known.message, timers: known.message.timers.map((t) => ({ ...t, remainingMs: Math.max(0, t.remainingMs - elapsed) })) };
+  }
+
+  /**
    * Sends a game command and resolves once the server stored it (its ack) with the seq it was stored
    * as; the event of that seq is usually applied by then (the server broadcasts before it acks). Rejects
    * with the server's code (NOT_YOUR_TURN, WRONG_PHASE, ...) when refused, or TIMEOUT, or CLOSED.
@@ -297,6 +331,11 @@ export class BangClient {
     return this.tracker.get(gameId)?.view;
   }
 
+  /** What the client knows of game `gameId` (which game it is, its seq and view), if followed. */
+  game(gameId: string): GameState | undefined {
+    return this.tracker.get(gameId);
+  }
+
   /** The last seq applied for game `gameId`, if followed. */
   lastSeq(gameId: string): number | undefined {
     return this.tracker.get(gameId)?.seq;
@@ -335,9 +374,9 @@ export class BangClient {
       };
       const abort = (error: ClientError): void => finish(error);
       const timer = setTimeout(() => finish(new ClientError("TIMEOUT", `no view satisfied the condition within ${timeoutMs} ms`)), timeoutMs);
-      const off = this.emitter.on("state", (gameId, view, seq) => {
+      const off = this.emitter.on("state", (gameId, view, seq, game) => {
         try {
-          if (predicate(view, gameId, seq)) finish(undefined, { gameId, seq, view });
+          if (predicate(view, gameId, seq)) finish(undefined, { gameId, game, seq, view });
         } catch (error) {
           finish(error);
         }
@@ -464,6 +503,10 @@ export class BangClient {
       case "matchFound":
         this.emitter.emit("matchFound", message);
         return;
+      case "presence":
+        this.presences.set(message.gameId, { message, at: Date.now() });
+        this.emitter.emit("presence", message);
+        return;
       default: {
         const unknown: never = message;
         return unknown;
@@ -517,7 +560,7 @@ export class BangClient {
   private onSnapshot(message: SnapshotMessage): void {
     if (!this.tracker.applySnapshot(message)) return;
     this.emitter.emit("snapshot", message);
-    this.emitter.emit("state", message.gameId, message.view, message.seq);
+    this.emitter.emit("state", message.gameId, message.view, message.seq, message.game);
   }
 
   /** Applies the next event of a game; drops a duplicate; resumes after a gap. */
@@ -526,7 +569,7 @@ export class BangClient {
     if (outcome.kind === "gap") this.resumeInBackground(message.gameId);
     if (outcome.kind !== "applied") return;
     this.emitter.emit("event", message);
-    this.emitter.emit("state", message.gameId, message.view, message.seq);
+    this.emitter.emit("state", message.gameId, message.view, message.seq, message.game);
   }
 
   private onAck(message: ServerMessageOf<"ack">): void {
@@ -541,7 +584,7 @@ export class BangClient {
    * on the new connection); BAD_TOKEN closes for good.
    */
   private onError(message: ServerMessageOf<"error">): void {
-    const error = new ClientError(message.code, message.message);
+    const error = new ClientError(message.code, message.message, undefined, message.retryAfterMs);
     if (message.id !== undefined) {
       const entry = this.outbox.command(message.id);
       if (!entry) return;

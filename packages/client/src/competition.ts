@@ -17,12 +17,12 @@ const queueWaits = z.object({ longestSeconds: z.number().nullable(), windowSecon
  */
 export type QueueWaits = z.infer<typeof queueWaits>;
 const queueInfo = z
-  .object({ id: z.string(), mode: z.string(), minSeats: z.number(), maxSeats: z.number(), botsAfterSeconds: z.number().nullable(), maxWaitSeconds: z.number().nullable(), readySeconds: z.number(), waiting: z.number(), waits: queueWaits })
+  .object({ id: z.string(), game: z.string(), minSeats: z.number(), maxSeats: z.number(), botsAfterSeconds: z.number().nullable(), maxWaitSeconds: z.number().nullable(), readySeconds: z.number(), waiting: z.number(), waits: queueWaits })
   .passthrough();
 /** A public queue (`GET /api/queues`): its definition, how many wait now and its waits. */
 export type QueueInfo = z.infer<typeof queueInfo>;
 
-const ratingView = z.object({ playerId: z.string(), mode: z.string(), mu: z.number(), sigma: z.number(), ordinal: z.number(), games: z.number() }).passthrough();
+const ratingView = z.object({ playerId: z.string(), game: z.string(), mu: z.number(), sigma: z.number(), ordinal: z.number(), games: z.number() }).passthrough();
 export type RatingView = z.infer<typeof ratingView>;
 const ratingChange = z.object({ gameId: z.string(), muBefore: z.number(), sigmaBefore: z.number(), mu: z.number(), sigma: z.number(), rank: z.number(), at: z.string() });
 const playerRating = z.object({ rating: ratingView, history: z.array(ratingChange) });
@@ -30,12 +30,12 @@ export type PlayerRating = z.infer<typeof playerRating>;
 
 const standing = z.object({ playerId: z.string(), name: z.string(), points: z.number(), finalPoints: z.number().nullable(), wins: z.number(), games: z.number(), seed: z.number().nullable(), place: z.number() });
 export type Standing = z.infer<typeof standing>;
-const tableResult = z.object({ team: z.string(), points: z.record(z.string(), z.number()), roles: z.record(z.string(), z.string()), alive: z.record(z.string(), z.boolean()), winners: z.array(z.string()) });
+const tableResult = z.object({ team: z.string(), points: z.record(z.string(), z.number()), winners: z.array(z.string()) }).passthrough();
 const tournament = z
   .object({
     id: z.string(),
     name: z.string(),
-    mode: z.string(),
+    game: z.string(),
     tableSize: z.number(),
     format: z.string(),
     rounds: z.number(),
@@ -56,17 +56,17 @@ const auditLine = z.object({ actor: z.string(), action: z.string(), detail: z.re
 export type AuditLine = z.infer<typeof auditLine>;
 
 /**
- * What an organiser sets when creating a tournament (defaults: classic, table format, 3 rounds,
- * unrated, no-shows played by bots). A duel tournament (`mode: "duel"`) takes a head-to-head format
- * and no tableSize (2).
+ * What an organiser sets when creating a tournament (defaults: table format, 3 rounds, unrated,
+ * no-shows played by bots). `game` is a game id of the server (GET /api/games/catalog); a game of
+ * exactly 2 seats plays a head-to-head format and takes no tableSize.
  */
 export interface NewTournament {
   name: string;
-  /** Classic: 4 to 8 (required); duel: 2 or left out. */
+  /** The seats of each table, within the game's ranked seats (required for the table format). */
   tableSize?: number;
   /** ISO 8601. */
   startsAt: string;
-  mode?: "classic" | "duel";
+  game: string;
   format?: "table" | "single_elimination" | "double_elimination" | "round_robin";
   rounds?: number;
   rated?: boolean;
@@ -86,19 +86,18 @@ export async function fetchQueues(baseUrl: string, options: HttpOptions = {}): P
 }
 
 /**
- * A player's rating (the default when never rated) and its history (`GET /api/players/:id/rating`), in
- * `options.mode` (`classic` by default, or `duel`: duel ratings are kept apart).
+ * A player's rating in game `game` (the default when never rated) and its history
+ * (`GET /api/players/:id/rating?game=`): each game's ratings are kept apart.
  */
-export async function fetchRating(baseUrl: string, playerId: string, options: HttpOptions & { mode?: "classic" | "duel" } = {}): Promise<PlayerRating> {
-  const { mode, ...http } = options;
-  const query = mode ? `?mode=${mode}` : "";
+export async function fetchRating(baseUrl: string, playerId: string, game: string, options: HttpOptions = {}): Promise<PlayerRating> {
+  const query = `?game=${encodeURIComponent(game)}`;
+  const http = options;
   return check(playerRating, await request(`${apiUrl(baseUrl, `/api/players/${encodeURIComponent(playerId)}/rating`)}${query}`, json(null), http), "GET /api/players/:id/rating");
 }
 
-/** The leaderboard by ordinal (`GET /api/ratings`) of `options.mode` (`classic` by default, or `duel`). */
-export async function fetchLeaderboard(baseUrl: string, limit = 100, options: HttpOptions & { mode?: "classic" | "duel" } = {}): Promise<(RatingView & { name?: string })[]> {
-  const { mode, ...http } = options;
-  return check(z.array(ratingView), await request(`${apiUrl(baseUrl, "/api/ratings")}?limit=${limit}${mode ? `&mode=${mode}` : ""}`, json(null), http), "GET /api/ratings");
+/** The leaderboard by ordinal of game `game` (`GET /api/ratings?game=`). */
+export async function fetchLeaderboard(baseUrl: string, game: string, limit = 100, options: HttpOptions = {}): Promise<(RatingView & { name?: string })[]> {
+  return check(z.array(ratingView), await request(`${apiUrl(baseUrl, "/api/ratings")}?game=${encodeURIComponent(game)}&limit=${limit}`, json(null), options), "GET /api/ratings");
 }
 
 /** Creates a tournament (organiser). */
@@ -155,15 +154,15 @@ const bracketBody = z.object({
   }),
 });
 /**
- * A duel tournament's bracket: `matches` (player ids, winner, duel game of each), and `viewer`,
+ * A bracket tournament's bracket: `matches` (player ids, winner, game of each), and `viewer`,
  * brackets-manager's own data of the stage (stages, matches, matchGames, participants, whose `name`
  * is the player id) as brackets-viewer's render() takes it.
  */
 export type TournamentBracket = z.infer<typeof bracketBody>;
 
 /**
- * A duel tournament's bracket (`GET /api/tournaments/:id/bracket`): every match of brackets-manager's
- * stage with its two players, duel game and winner, and the library's data for brackets-viewer. Throws ClientError NO_BRACKET for a table-format
+ * A bracket tournament's bracket (`GET /api/tournaments/:id/bracket`): every match of brackets-manager's
+ * stage with its two players, game and winner, and the library's data for brackets-viewer. Throws ClientError NO_BRACKET for a table-format
  * tournament or before the start.
  */
 export async function fetchBracket(baseUrl: string, id: string, options: HttpOptions = {}): Promise<TournamentBracket> {
@@ -180,10 +179,25 @@ export async function fetchAudit(baseUrl: string, organiserToken: string, id: st
   return check(z.array(auditLine), await request(apiUrl(baseUrl, path(id, "/audit")), json(organiserToken), options), "GET /api/tournaments/:id/audit");
 }
 
-const tournamentSummary = z.object({ id: z.string(), name: z.string(), mode: z.string(), status: z.string(), startsAt: z.string(), tableSize: z.number(), rounds: z.number(), rated: z.boolean() }).passthrough();
+const tournamentSummary = z.object({ id: z.string(), name: z.string(), game: z.string(), status: z.string(), startsAt: z.string(), tableSize: z.number(), rounds: z.number(), rated: z.boolean() }).passthrough();
 export type TournamentSummary = z.infer<typeof tournamentSummary>;
 
-/** Every tournament, newest first (`GET /api/tournaments`): id, name, mode, status, start, table size, rounds. */
+/** Every tournament, newest first (`GET /api/tournaments`): id, name, game, status, start, table size, rounds. */
 export async function fetchTournaments(baseUrl: string, options: HttpOptions = {}): Promise<TournamentSummary[]> {
   return check(z.array(tournamentSummary), await request(apiUrl(baseUrl, "/api/tournaments"), json(null), options), "GET /api/tournaments");
+}
+
+const catalogGame = z.object({
+  id: z.string(),
+  name: z.string(),
+  seats: z.object({ min: z.number(), max: z.number() }),
+  rankedSeats: z.object({ min: z.number(), max: z.number() }),
+  scoring: z.array(z.object({ when: z.string(), points: z.number() })),
+}).passthrough();
+/** A game the server hosts (`GET /api/games/catalog`): its id, name, seats, ranked seats and tournament scoring. */
+export type CatalogGame = z.infer<typeof catalogGame>;
+
+/** The games the server hosts (`GET /api/games/catalog`), in the order lists show them. */
+export async function fetchCatalog(baseUrl: string, options: HttpOptions = {}): Promise<CatalogGame[]> {
+  return check(z.array(catalogGame), await request(apiUrl(baseUrl, "/api/games/catalog"), json(null), options), "GET /api/games/catalog");
 }

@@ -46,6 +46,8 @@ export class ClientError extends Error {
     message: string,
     /** The HTTP status, for errors of HTTP calls. */
     readonly status?: number,
+    /** For a budget's refusal (RATE_LIMITED...): milliseconds before the same request can succeed. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }

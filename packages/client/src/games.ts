@@ -1,12 +1,16 @@
-import type { AnyPlayerView as PlayerView } from "@bang/engine";
+import type { GameView } from "@bang/protocol";
 import type { EventMessage, SnapshotMessage } from "./messages.js";
 
-/** What the client knows of one game: the last sequence number applied and the view after it. */
+/**
+ * What the client knows of one game: which game it is (a module's id: its UI and its view's shape),
+ * the last sequence number applied and the view after it (the module's view; cast it to the game's type).
+ */
 export interface GameState {
   gameId: string;
+  game: string;
   /** The game's log sequence number of `view` (0: no command yet). */
   seq: number;
-  view: PlayerView;
+  view: GameView;
 }
 
 /**
@@ -57,7 +61,7 @@ export class GameTracker {
     this.hear(event.gameId, event.seq);
     if (event.seq <= last) return { kind: "duplicate" };
     if (event.seq > last + 1) return { kind: "gap", lastSeq: last };
-    this.games.set(event.gameId, { gameId: event.gameId, seq: event.seq, view: event.view });
+    this.games.set(event.gameId, { gameId: event.gameId, game: event.game, seq: event.seq, view: event.view });
     return { kind: "applied" };
   }
 
@@ -69,7 +73,7 @@ export class GameTracker {
     const known = this.games.get(snapshot.gameId);
     if (known && snapshot.seq < known.seq) return false;
     this.hear(snapshot.gameId, snapshot.seq);
-    this.games.set(snapshot.gameId, { gameId: snapshot.gameId, seq: snapshot.seq, view: snapshot.view });
+    this.games.set(snapshot.gameId, { gameId: snapshot.gameId, game: snapshot.game, seq: snapshot.seq, view: snapshot.view });
     return true;
   }
 

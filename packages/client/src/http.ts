@@ -1,6 +1,6 @@
-import { gameCommand, playerName, playerId, playerView, seq, type GameCommand } from "@bang/protocol";
-import type { AnyPlayerView as PlayerView } from "@bang/engine";
-import { z } from "zod";
+import { gameCommand, gameEvent, gameName, gameView, playerName, playerId, seq, type GameCommand, type GameView } from "@bang/protocol";
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import { ClientError, isServerErrorCode } from "./errors.js";
 import type { Player } from "./messages.js";
 
@@ -22,16 +22,19 @@ export interface ReplayEntry {
   /** The acting player. */
   by: string;
   command: GameCommand;
+  /** Its events as the viewer may see them (`{type, ...}`, the game's own); empty from a server that does not send them. */
+  events: ({ type: string } & Record<string, unknown>)[];
   /** When it was stored (ISO 8601 text, or ms since the epoch). */
   at: string | number | null;
 }
 
-/** A game's log and the viewer's view after entry `at`. */
+/** A game's log and the viewer's view after entry `at` (the game's module decides the view's shape). */
 export interface Replay {
   gameId: string;
+  game: string;
   entries: ReplayEntry[];
   at: number;
-  view: PlayerView;
+  view: GameView;
 }
 
 /** Options of every HTTP call: another fetch (tests, proxies), an abort signal. */
@@ -42,15 +45,30 @@ export interface HttpOptions {
 
 // HTTP bodies have no schema in @bang/protocol yet: these follow the server's documented answers and
 // accept extra fields, so that the server may add some.
-const guestBody = z.object({ token: z.string().min(1), player: z.object({ id: playerId, name: z.string() }) });
+const guestBody = z.object({ token: z.string().check(z.minLength(1)), player: z.object({ id: playerId, name: z.string() }) });
 const replayBody = z.object({
-  gameId: z.string().min(1),
-  // The server lists each stored command as the engine keeps it, with its `by` (the entry's `by`).
-  entries: z.array(z.object({ seq: seq.min(1), by: playerId, command: z.looseObject({}).transform(({ by: _by, ...rest }) => rest).pipe(gameCommand), at: z.union([z.string(), z.number()]).nullable() })),
+  gameId: z.string().check(z.minLength(1)),
+  game: gameName,
+  // The server lists each stored command as the rules keep it, with its `by` (the entry's `by`).
+  entries: z.array(
+    z.object({
+      seq: seq.check(z.minimum(1)),
+      by: playerId,
+      command: z.pipe(
+        z.pipe(
+          z.looseObject({}),
+          z.transform(({ by: _by, ...rest }: Record<string, unknown>) => rest),
+        ),
+        gameCommand,
+      ),
+      events: z._default(z.array(gameEvent), []),
+      at: z.nullable(z.union([z.string(), z.number()])),
+    }),
+  ),
   at: seq,
-  view: playerView,
+  view: gameView,
 });
-const errorBody = z.object({ code: z.string().optional(), message: z.string().optional() });
+const errorBody = z.object({ code: z.optional(z.string()), message: z.optional(z.string()) });
 
 /**
  * Creates a guest player named `name` (`POST /api/guests`). Keep the token: a player keeps their seat
@@ -66,8 +84,8 @@ export async function createGuest(baseUrl: string, name: string, options: HttpOp
 }
 
 /**
- * The replay of game `gameId` (`GET /api/games/:id/replay?at=N`): its log entries and the view after
- * entry `at` (the server's default when omitted), as the token's owner may see it.
+ * The replay of game `gameId` (`GET /api/games/:id/replay?at=N`): its log entries (commands and events)
+ * and the view after entry `at` (the server's default when omitted), as the token's owner may see it.
  */
 export async function fetchReplay(baseUrl: string, token: string, gameId: string, at?: number, options: HttpOptions = {}): Promise<Replay> {
   const url = new URL(apiUrl(baseUrl, `/api/games/${encodeURIComponent(gameId)}/replay`));
@@ -76,7 +94,8 @@ export async function fetchReplay(baseUrl: string, token: string, gameId: string
   const replay = check(replayBody, body, "GET /api/games/:id/replay");
   return {
     gameId: replay.gameId,
-    entries: replay.entries.map((e) => ({ seq: e.seq, by: e.by, command: e.command, at: e.at })),
+    game: replay.game,
+    entries: replay.entries.map((e) => ({ seq: e.seq, by: e.by, command: e.command, events: e.events, at: e.at })),
     at: replay.at,
     view: replay.view,
   };
@@ -122,8 +141,8 @@ export async function requestWithHeaders(url: string, init: RequestInit, options
 }
 
 /** The body checked against its schema, or a BAD_RESPONSE naming the first wrong fields. */
-export function check<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const parsed = schema.safeParse(body);
+export function check<T>(schema: $ZodType<T>, body: unknown, what: string): T {
+  const parsed = z.safeParse(schema, body);
   if (parsed.success) return parsed.data;
   const detail = parsed.error.issues
     .slice(0, 3)

@@ -2,7 +2,8 @@ import type { ClientMessage } from "@bang/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { BangClient, ClientError, connect, type ClientOptions, type ConnectionDetail, type ConnectionStatus, type EventMessage } from "../src/index.js";
-import { FakeServer, GAME_ID, TABLE_CODE } from "./fakeServer.js";
+import type { PlayerView } from "@bang/game-dice";
+import { FakeServer, GAME, GAME_ID, TABLE_CODE } from "./fakeServer.js";
 
 /** Behaviour of the SDK against a real WebSocket peer (test/fakeServer.ts). */
 
@@ -102,34 +103,39 @@ describe("requests", () => {
   it("creates a table (options defaults filled in) and starts its game, whose snapshot is tracked", async () => {
     const c = client();
     const tables: string[] = [];
-    const states: number[] = [];
+    const states: string[] = [];
     c.on("table", (t) => tables.push(`${t.code}:${t.status}`));
-    c.on("state", (gameId, view, seq) => states.push(seq + view.stateId));
+    c.on("state", (gameId, view, seq, game) => states.push(`${gameId}:${game}:${seq + view.stateId}`));
     await c.connect();
-    const table = await c.createTable({ seats: 4 });
+    const table = await c.createTable({ game: GAME, seats: 4 });
     expect(table.code).toBe(TABLE_CODE);
+    expect(table.options.game).toBe(GAME);
     const sent = await server.receivedMatching(isType("createTable"));
-    expect(sent.options).toEqual({ mode: "classic", seats: 4, botsAllowed: true, botKind: "heuristic", turnSeconds: 60 });
+    expect(sent.options).toEqual({ game: GAME, seats: 4, botsAllowed: true, botKind: "heuristic", turnSeconds: 60, gameOptions: {} });
     const started = await c.startGame(TABLE_CODE);
     expect(started.gameId).toBe(GAME_ID);
     // The `table` push and the ok carry the same table: reported once.
     expect(tables).toEqual([`${TABLE_CODE}:open`, `${TABLE_CODE}:playing`]);
     expect(c.table(TABLE_CODE)?.gameId).toBe(GAME_ID);
-    expect(c.view(GAME_ID)?.players).toHaveLength(4);
-    expect(states).toEqual([0]);
+    expect((c.view(GAME_ID) as PlayerView | undefined)?.players).toHaveLength(4);
+    expect(c.game(GAME_ID)).toMatchObject({ gameId: GAME_ID, game: GAME, seq: 0 });
+    expect(states).toEqual([`${GAME_ID}:${GAME}:0`]);
   });
 
   it("refuses an invalid request locally, without sending it", async () => {
     const c = client();
     await c.connect();
     await expect(c.joinTable("no such code")).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
-    await expect(c.createTable({ seats: 12 })).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
+    await expect(c.createTable({ game: GAME, seats: 17 })).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
+    // No default game: a table names its game.
+    await expect(c.createTable({ seats: 4 } as Parameters<BangClient["createTable"]>[0])).rejects.toMatchObject({ code: "INVALID_MESSAGE", message: expect.stringMatching(/game/) });
+    await expect(c.createTable({ game: "Dice!", seats: 4 })).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
     expect(server.received.map((m) => m.type)).toEqual(["hello"]);
   });
 
   it("waits for the connection when a request is made before connect()", async () => {
     const c = client();
-    await expect(c.createTable({ seats: 3 })).resolves.toMatchObject({ code: TABLE_CODE });
+    await expect(c.createTable({ game: GAME, seats: 3 })).resolves.toMatchObject({ code: TABLE_CODE });
   });
 
   it("times out a request the server never answers", async () => {
@@ -166,10 +172,12 @@ describe("commands", () => {
     expect(server.log).toHaveLength(0);
   });
 
-  it("refuses an invalid command locally", async () => {
+  it("refuses an invalid command envelope locally (the command's own fields are its game's, checked by the server)", async () => {
     const c = await inGame();
-    await expect(c.send(GAME_ID, { type: "reroll", indexes: [] })).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
+    await expect(c.send(GAME_ID, { indexes: [] } as never)).rejects.toMatchObject({ code: "INVALID_MESSAGE", message: expect.stringMatching(/^command\.type: /) });
+    await expect(c.send(GAME_ID, { type: "re roll" })).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
     await expect(c.send(GAME_ID, { type: "roll" }, { id: "" })).rejects.toMatchObject({ code: "INVALID_MESSAGE" });
+    expect(server.received.filter(isType("command"))).toHaveLength(0);
   });
 
   it("sending an id still waiting returns the same promise; another command under that id is refused", async () => {

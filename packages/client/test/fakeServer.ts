@@ -1,16 +1,19 @@
-import { createGame, playerView, type GameEvent, type PlayerView } from "@bang/engine";
+import { createGame, playerView, type GameEvent, type PlayerView } from "@bang/game-dice";
 import { parseClientMessage, type ClientMessage, type ErrorCode, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 
 /**
  * A real WebSocket server (the `ws` package) that speaks the protocol minimally, for the SDK's
- * behaviour tests: a test peer, not a model of apps/server. One game (GAME_ID) whose accepted commands
- * get seq 1, 2, ...; each entry's view is the real initial view of a 4-player game with `stateId` = seq.
+ * behaviour tests: a test peer, not a model of apps/server. One game (GAME_ID, a game of GAME: the dice
+ * game) whose accepted commands get seq 1, 2, ...; each entry's view is the real initial view of a
+ * 4-player dice game with `stateId` = seq.
  * Tests steer it (hold commands, drop sockets, send raw frames) and read what it received.
  */
 
 export const GAME_ID = "g1";
+/** The game GAME_ID is a game of (its module's id). */
+export const GAME = "dice";
 export const TABLE_CODE = "ABCD";
 
 /** One connection: its socket, who said hello, and what it received. */
@@ -41,8 +44,8 @@ const created = createGame({
 if (!created.ok) throw new Error(created.error.message);
 const initialState = created.state;
 
-/** The view of `playerId` after entry `seq` (seq 0: the start). */
-export function viewAt(seq: number, playerId: string): PlayerView {
+/** The view of `playerId` after entry `seq` (seq 0: the start), as a message carries it (the envelope's view passes the game's fields through). */
+export function viewAt(seq: number, playerId: string): PlayerView & Record<string, unknown> {
   return { ...playerView(initialState, { kind: "player", id: playerId }), stateId: seq };
 }
 
@@ -134,7 +137,7 @@ export class FakeServer {
     const entry = this.log[seq - 1];
     if (!entry) throw new Error(`no entry ${seq}`);
     const events: GameEvent[] = [{ type: "turnStarted", player: entry.by, turn: seq }];
-    return { type: "event", gameId: GAME_ID, seq, by: entry.by, command: entry.command, events, view: viewAt(seq, playerId) };
+    return { type: "event", gameId: GAME_ID, game: GAME, seq, by: entry.by, command: entry.command, events, view: viewAt(seq, playerId) };
   }
 
   /** Stores a command without telling anyone (as if the events were lost on the way). */
@@ -207,11 +210,11 @@ export class FakeServer {
       case "startGame": {
         const table = this.table(peer.playerId, GAME_ID);
         this.send({ type: "table", table }, peer);
-        this.send({ type: "snapshot", gameId: GAME_ID, seq: this.log.length, view: viewAt(this.log.length, peer.playerId) }, peer);
+        this.send({ type: "snapshot", gameId: GAME_ID, game: GAME, seq: this.log.length, view: viewAt(this.log.length, peer.playerId) }, peer);
         return this.send({ type: "ok", rid: m.rid, table }, peer);
       }
       case "spectate":
-        this.send({ type: "snapshot", gameId: m.gameId, seq: this.log.length, view: viewAt(this.log.length, peer.playerId) }, peer);
+        this.send({ type: "snapshot", gameId: m.gameId, game: GAME, seq: this.log.length, view: viewAt(this.log.length, peer.playerId) }, peer);
         return this.send({ type: "ok", rid: m.rid }, peer);
       case "resume":
         for (const e of this.log.filter((e) => e.seq > m.lastSeq)) this.send(this.eventOf(e.seq, peer.playerId), peer);
@@ -257,7 +260,7 @@ export class FakeServer {
     return {
       code: TABLE_CODE,
       hostId,
-      options: { mode: "classic", seats: 4, botsAllowed: true, botKind: "heuristic", turnSeconds: 60 },
+      options: { game: GAME, seats: 4, botsAllowed: true, botKind: "heuristic", turnSeconds: 60, gameOptions: {} },
       seats: [0, 1, 2, 3].map((index) => ({
         index,
         playerId: index === 0 ? hostId : `bot${index}`,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createGuest, fetchReplay } from "../src/index.js";
+import { createGuest, fetchCatalog, fetchLeaderboard, fetchQueues, fetchRating, fetchReplay } from "../src/index.js";
 import { viewAt } from "./fakeServer.js";
 
 /** The HTTP helpers against a real node:http server that answers as the game server documents. */
@@ -30,6 +30,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const at = Number(url.searchParams.get("at") ?? 2);
     return json(res, 200, {
       gameId: "g1",
+      game: "dice",
       entries: [
         { seq: 1, by: "p1", command: { type: "roll" }, at: "2025-01-01T00:00:00.000Z" },
         { seq: 2, by: "p1", command: { type: "stop" }, at: "2025-01-01T00:00:01.000Z" },
@@ -39,6 +40,20 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     });
   }
   if (url.pathname === "/base/api/games/g2/replay") return json(res, 200, "not json {");
+  if (url.pathname === "/base/api/players/p%201/rating") {
+    const game = url.searchParams.get("game");
+    return json(res, 200, { rating: { playerId: "p 1", game, mu: 25, sigma: 8.3, ordinal: 0, games: 0 }, history: [] });
+  }
+  if (url.pathname === "/base/api/ratings") {
+    return json(res, 200, [{ playerId: "p1", game: url.searchParams.get("game"), mu: 30, sigma: 5, ordinal: 15, games: 4, name: "Ann" }]);
+  }
+  if (url.pathname === "/base/api/games/catalog") {
+    return json(res, 200, [{ id: "dice", name: "Bang! The Dice Game", seats: { min: 3, max: 8 }, rankedSeats: { min: 4, max: 8 }, scoring: [{ when: "win", points: 5 }], legacyNames: ["classic"] }]);
+  }
+  if (url.pathname === "/base/api/queues") {
+    const waits = { longestSeconds: null, windowSeconds: 600, matched: 0, medianSeconds: null, p90Seconds: null };
+    return json(res, 200, [{ id: "dice_duel-2", game: "dice_duel", minSeats: 2, maxSeats: 2, botsAfterSeconds: null, maxWaitSeconds: 300, readySeconds: 15, waiting: 1, waits }]);
+  }
   json(res, 404, { statusCode: 404, error: "Not Found", message: "Route not found" });
 }
 
@@ -89,6 +104,7 @@ describe("fetchReplay", () => {
     const replay = await fetchReplay(baseUrl, "tok", "g1", 1);
     expect(requests[0]).toMatchObject({ method: "GET", url: "/base/api/games/g1/replay?at=1", authorization: "Bearer tok" });
     expect(replay.at).toBe(1);
+    expect(replay.game).toBe("dice");
     expect(replay.entries.map((e) => e.command.type)).toEqual(["roll", "stop"]);
     expect(replay.view.stateId).toBe(1);
   });
@@ -105,5 +121,24 @@ describe("fetchReplay", () => {
 
   it("rejects a body that is not a replay with BAD_RESPONSE", async () => {
     await expect(fetchReplay(baseUrl, "tok", "g2")).rejects.toMatchObject({ code: "BAD_RESPONSE" });
+  });
+});
+
+describe("calls that name a game", () => {
+  it("fetchRating and fetchLeaderboard ask for one game's ratings (?game=)", async () => {
+    const rating = await fetchRating(baseUrl, "p 1", "dice_duel");
+    expect(requests[0]?.url).toBe("/base/api/players/p%201/rating?game=dice_duel");
+    expect(rating.rating).toMatchObject({ playerId: "p 1", game: "dice_duel" });
+    const board = await fetchLeaderboard(baseUrl, "dice", 10);
+    expect(requests[1]?.url).toBe("/base/api/ratings?game=dice&limit=10");
+    expect(board).toEqual([{ playerId: "p1", game: "dice", mu: 30, sigma: 5, ordinal: 15, games: 4, name: "Ann" }]);
+  });
+
+  it("fetchCatalog lists the games the server hosts; fetchQueues each queue's game", async () => {
+    const catalog = await fetchCatalog(baseUrl);
+    expect(requests[0]?.url).toBe("/base/api/games/catalog");
+    expect(catalog.map((g) => [g.id, g.seats, g.rankedSeats])).toEqual([["dice", { min: 3, max: 8 }, { min: 4, max: 8 }]]);
+    const queues = await fetchQueues(baseUrl);
+    expect(queues.map((q) => [q.id, q.game])).toEqual([["dice_duel-2", "dice_duel"]]);
   });
 });

@@ -6,7 +6,7 @@ import { viewAt } from "./fakeServer.js";
 
 /** The pure parts: game bookkeeping, backoff, URLs, frame decoding. */
 
-const event = (seq: number, gameId = "g1"): EventMessage => ({ type: "event", gameId, seq, by: "p1", command: { type: "roll" }, events: [], view: viewAt(seq, "p1") });
+const event = (seq: number, gameId = "g1"): EventMessage => ({ type: "event", gameId, game: "dice", seq, by: "p1", command: { type: "roll" }, events: [], view: viewAt(seq, "p1") });
 
 describe("GameTracker", () => {
   it("applies events in order, drops duplicates and old ones, and reports a gap with the last seq", () => {
@@ -21,6 +21,7 @@ describe("GameTracker", () => {
     expect(t.applyEvent(event(4))).toEqual({ kind: "applied" });
     expect(t.behind("g1")).toBe(false);
     expect(t.get("g1")?.view.stateId).toBe(4);
+    expect(t.get("g1")?.game).toBe("dice");
   });
 
   it("counts a game first seen through an event as being at seq 0", () => {
@@ -32,9 +33,10 @@ describe("GameTracker", () => {
 
   it("applies a snapshot unless it is older than the state", () => {
     const t = new GameTracker();
-    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", seq: 5, view: viewAt(5, "p1") })).toBe(true);
-    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", seq: 4, view: viewAt(4, "p1") })).toBe(false);
-    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", seq: 5, view: viewAt(5, "p2") })).toBe(true);
+    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", game: "dice", seq: 5, view: viewAt(5, "p1") })).toBe(true);
+    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", game: "dice", seq: 4, view: viewAt(4, "p1") })).toBe(false);
+    expect(t.applySnapshot({ type: "snapshot", gameId: "g1", game: "dice", seq: 5, view: viewAt(5, "p2") })).toBe(true);
+    expect(t.get("g1")).toMatchObject({ game: "dice", seq: 5, view: { viewer: { kind: "player", id: "p2" } } });
     expect(t.applyEvent(event(5))).toEqual({ kind: "duplicate" });
     expect(t.applyEvent(event(6))).toEqual({ kind: "applied" });
     t.forget("g1");

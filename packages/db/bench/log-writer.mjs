@@ -16,7 +16,7 @@ const PER_GAME = Number(process.env.BENCH_ENTRIES_PER_GAME ?? 40);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "pglite,postgresql").split(",");
-const setup = { mode: "classic", seed: 1, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] };
+const setup = { seed: 1, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] };
 const command = { type: "roll", by: "a" };
 
 /** A new empty database: { open, dispose }. */
@@ -44,7 +44,7 @@ async function run(db) {
   const games = createGameRepository(db);
   const ids = [];
   for (let g = 0; g < GAMES; g++) {
-    ids.push((await games.createGame({ mode: "classic", setup, seats: setup.players.map((p, seat) => ({ seat, name: p.id, botKind: "random" })) })).id);
+    ids.push((await games.createGame({ game: "dice", setup, seats: setup.players.map((p, seat) => ({ seat, name: p.id, botKind: "random" })) })).id);
   }
   const writer = createLogWriter(db);
   const t0 = performance.now();

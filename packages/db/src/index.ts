@@ -9,10 +9,11 @@ export { openDatabase, type Database, type OpenDatabaseOptions } from "./open.js
 export { DbError, isDbError, DB_ERROR_CODES, type DbErrorCode } from "./errors.js";
 export type { DbHandle } from "./handle.js";
 export { PrismaClient, Prisma, PlayerKind, GameStatus } from "./client.js";
-export type { PlayerRecord, SeatInput, SeatRecord, GameRecord, NewLogEntry, StoredLogEntry } from "./types.js";
+export type { PlayerRecord, SeatInput, SeatRecord, GameRecord, NewLogEntry, StoredLogEntry, StoredWinner } from "./types.js";
 export { createPlayerRepository, type PlayerRepository } from "./repositories/players.js";
 export { createGameRepository, type GameRepository, type CreateGameInput, type ListGamesFilter } from "./repositories/games.js";
 export { createCommandLog, type CommandLogRepository } from "./repositories/commandLog.js";
+export { createRefusalRepository, type RefusalRepository, type StoredRefusal } from "./repositories/refusals.js";
 export { createLogWriter, type LogWriter, type LogWriterOptions, type LogWriterStats, type FlushInfo } from "./log/writer.js";
 export { commitLog, type LogGuard, type TransactionClient, type CommitFailures } from "./log/commit.js";
 export { applyMigrations, PRISMA_MIGRATE_LOCK, type MigrationReport, type MigrationSession, type MigrationTx } from "./migrations/apply.js";
@@ -35,3 +36,5 @@ export {
 } from "./repositories/tournaments.js";
 export { createAdminRepository, type AdminRepository, type AdminRecord } from "./repositories/admins.js";
 export { createHistoryRepository, type HistoryRepository, type HistoryFilter } from "./repositories/history.js";
+export { createAdminSetupRepository, type AdminSetupRepository, type SetupLinkRecord, type SetupRefusal } from "./repositories/admin-setup.js";
+export { createDiscoveryRepository, type DiscoveryRepository, type GamePage, type GamePageQuery } from "./repositories/discovery.js";

@@ -1,4 +1,4 @@
-import type { AnyCommand as Command, Face, GameSetup, Mode, Winner } from "@bang/engine";
+import type { CommandBase, Draw, SetupBase } from "@bang/game-core";
 import type { GameStatus, PlayerKind } from "./client.js";
 
 /** A player as stored. */
@@ -29,9 +29,10 @@ export interface SeatRecord {
 /** A game as stored, with its seats in seat order. */
 export interface GameRecord {
   id: string;
-  mode: Mode;
+  /** The game module's id (as the registry names it). */
+  game: string;
   status: GameStatus;
-  setup: GameSetup;
+  setup: SetupBase;
   tableCode: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -43,21 +44,22 @@ export interface GameRecord {
   /** The table's turn timer, in seconds (kept when the game is rebuilt from its log). */
   turnSeconds: number;
   /** Set once finished (null for a game that ended without a winner or has not ended). */
-  winner: Winner | null;
+  winner: StoredWinner | null;
   seats: SeatRecord[];
 }
 
 /**
  * One accepted command to store. `seq` numbers a game's entries 1, 2, 3... without gaps; `playerId`
  * is the acting player's id in the game (the command's `by`); `clientCommandId` is the id the client
- * chose (unique per game, DESIGN invariant 5); `dice` only for games with forced dice (engine LogEntry).
+ * chose (unique per player of a game, DESIGN invariant 5); `draws` only for games with forced draws
+ * (game-core LogEntry).
  */
 export interface NewLogEntry {
   seq: number;
   playerId: string;
   clientCommandId: string;
-  command: Command;
-  dice?: Face[][] | undefined;
+  command: CommandBase;
+  draws?: Draw[] | undefined;
   /**
    * Fencing token of the writer (a cluster node's lease token, DESIGN invariant 2). When set, the
    * entry is stored only while the game's stored fencingToken equals it (else FENCED, nothing written);
@@ -66,13 +68,19 @@ export interface NewLogEntry {
   fencingToken?: number | undefined;
 }
 
-/** A stored log entry. `command` and `dice` are exactly what was appended. */
+/** A stored log entry. `command` and `draws` are exactly what was appended. */
 export interface StoredLogEntry {
   gameId: string;
   seq: number;
   playerId: string;
   clientCommandId: string;
-  command: Command;
-  dice?: Face[][] | undefined;
+  command: CommandBase;
+  draws?: Draw[] | undefined;
   createdAt: Date;
+}
+
+/** A finished game's winner as stored: the module's GameResult.winner (team, players in seat order). */
+export interface StoredWinner {
+  team: string;
+  players: string[];
 }

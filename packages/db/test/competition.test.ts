@@ -22,27 +22,27 @@ describe.each(BACKENDS)("ratings and tournaments on %s", (backend) => {
     const update = (mu: number) => (current: Map<string, { mu: number }>) =>
       [a.id, b.id].map((id, i) => ({ playerId: id, muBefore: current.get(id)?.mu ?? 25, sigmaBefore: 8, mu: mu + i, sigma: 7, ordinal: mu + i - 21, rank: i + 1 }));
     expect(await ratings.applyGame("unrated", [a.id, b.id], update(30))).toBe(false);
-    await ratings.markRated("g1", "classic", "queue");
-    await ratings.markRated("g1", "classic", "queue");
-    expect(await ratings.ratedGame("g1")).toEqual({ mode: "classic", ratedAt: null });
+    await ratings.markRated("g1", "dice", "queue");
+    await ratings.markRated("g1", "dice", "queue");
+    expect(await ratings.ratedGame("g1")).toEqual({ game: "dice", ratedAt: null });
     expect(await ratings.applyGame("g1", [a.id, b.id], update(30))).toBe(true);
     expect(await ratings.applyGame("g1", [a.id, b.id], update(99))).toBe(false);
-    await ratings.markRated("g2", "classic", "tournament");
+    await ratings.markRated("g2", "dice", "tournament");
     expect(await ratings.applyGame("g2", [a.id, b.id], update(28))).toBe(true);
-    const now = await ratings.getMany([a.id, b.id, "nobody"], "classic");
+    const now = await ratings.getMany([a.id, b.id, "nobody"], "dice");
     expect([...now.keys()].sort()).toEqual([a.id, b.id].sort());
     expect(now.get(a.id)).toMatchObject({ mu: 28, sigma: 7, ordinal: 7, games: 2 });
-    expect((await ratings.history(a.id, "classic")).map((h) => [h.gameId, h.muBefore, h.mu])).toEqual([
+    expect((await ratings.history(a.id, "dice")).map((h) => [h.gameId, h.muBefore, h.mu])).toEqual([
       ["g2", 30, 28],
       ["g1", 25, 30],
     ]);
-    expect((await ratings.leaderboard("classic", 10, 0)).map((r) => r.name)).toEqual(["bob", "ann"]);
+    expect((await ratings.leaderboard("dice", 10, 0)).map((r) => r.name)).toEqual(["bob", "ann"]);
     expect((await ratings.ratedGame("g1"))?.ratedAt).toBeInstanceOf(Date);
   });
 
   it("tournaments: a transition only from the expected status, registering once, results recorded once, audit lines", async () => {
     const repo = createTournamentRepository(db);
-    const t = await repo.create({ name: "Cup", mode: "classic", tableSize: 4, format: "table", rounds: 2, rated: false, noShow: "bot", startsAt: new Date(0), createdBy: "alice" }, { actor: "alice", action: "create", detail: {} });
+    const t = await repo.create({ name: "Cup", game: "dice", tableSize: 4, format: "table", rounds: 2, rated: false, noShow: "bot", startsAt: new Date(0), createdBy: "alice" }, { actor: "alice", action: "create", detail: {} });
     expect(t).toMatchObject({ status: "created", currentRound: 0, players: [], games: [] });
     expect(await repo.transition(t.id, "registration", { status: "running" }, { actor: "alice", action: "start", detail: {} })).toBe(false);
     expect(await repo.transition(t.id, "created", { status: "registration" }, { actor: "alice", action: "open", detail: {} })).toBe(true);
@@ -52,7 +52,7 @@ describe.each(BACKENDS)("ratings and tournaments on %s", (backend) => {
     expect(await repo.updatePlayer(t.id, "ghost", { checkedIn: true }, null)).toBe(false);
     await repo.seed(t.id, ["p2", "p1"], { actor: "alice", action: "seed", detail: { by: "hand" } });
     await repo.addGames(t.id, [{ round: 1, tableNo: 1, gameId: "game-1", seats: ["p2", "p1", "bot-a", "bot-b"] }]);
-    const result = { team: "law", points: { p1: 6, p2: 0 }, roles: { p1: "sheriff", p2: "outlaw" }, alive: { p1: true, p2: false }, winners: ["p1"] };
+    const result = { team: "law", points: { p1: 6, p2: 0 }, winners: ["p1"] };
     expect(await repo.recordResult("game-1", result)).toBe(true);
     expect(await repo.recordResult("game-1", { ...result, points: { p1: 0, p2: 9 } })).toBe(false);
     expect(await repo.gameOf("game-1")).toMatchObject({ tournamentId: t.id, round: 1, seats: ["p2", "p1", "bot-a", "bot-b"], result });

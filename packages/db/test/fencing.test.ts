@@ -27,7 +27,7 @@ describe.each(BACKENDS)("fencing tokens on %s", (backend) => {
   });
 
   const newGame = async (fencingToken: number) =>
-    (await createGameRepository(db).createGame({ mode: "classic", setup: SETUP, fencingToken, seats: SETUP.players.map((p, seat) => ({ seat, name: p.id, botKind: "random" })) })).id;
+    (await createGameRepository(db).createGame({ game: "dice", setup: SETUP, fencingToken, seats: SETUP.players.map((p, seat) => ({ seat, name: p.id, botKind: "random" })) })).id;
 
   it("a claim raises the token only upwards and returns the lastSeq the new owner must replay to", async () => {
     const games = createGameRepository(db);

@@ -62,7 +62,7 @@ describe.each(BACKENDS)("migrations on %s", (backend) => {
       }
       const tables = await db.prisma.$queryRaw<{ table_name: string }[]>`
         SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
-      expect(tables.map((t) => t.table_name)).toEqual(["AdminAccount", "CommandLogEntry", "Game", "Player", "RatedGame", "Rating", "RatingChange", "Seat", "Tournament", "TournamentAudit", "TournamentBracket", "TournamentGame", "TournamentPlayer", "_prisma_migrations"]);
+      expect(tables.map((t) => t.table_name)).toEqual(["AdminAccount", "AdminSetupLink", "CommandLogEntry", "CommandRefusal", "Game", "Player", "RatedGame", "Rating", "RatingChange", "Seat", "Tournament", "TournamentAudit", "TournamentBracket", "TournamentGame", "TournamentPlayer", "_prisma_migrations"]);
       const uniques = await db.prisma.$queryRaw<{ indexname: string }[]>`
         SELECT indexname FROM pg_indexes WHERE tablename = 'CommandLogEntry' ORDER BY indexname`;
       expect(uniques.map((u) => u.indexname)).toEqual(["CommandLogEntry_gameId_playerId_clientCommandId_key", "CommandLogEntry_pkey"]);

@@ -49,7 +49,7 @@ describe.each(BACKENDS)("repositories on %s", (backend) => {
     const bob = await players.createGuest("Bob");
     const setup = { ...SETUP, seed: 7 };
     const created = await games.createGame({
-      mode: "classic",
+      game: "dice",
       setup,
       tableCode: "WXYZ",
       seats: [
@@ -59,7 +59,7 @@ describe.each(BACKENDS)("repositories on %s", (backend) => {
         { seat: 3, botKind: "random", name: "Bot 3" },
       ],
     });
-    expect(created).toMatchObject({ mode: "classic", status: "running", tableCode: "WXYZ", lastSeq: 0, finishedAt: null, winner: null });
+    expect(created).toMatchObject({ game: "dice", status: "running", tableCode: "WXYZ", lastSeq: 0, finishedAt: null, winner: null });
     expect(created.setup).toEqual(setup);
     expect(created.seats).toEqual([
       { seat: 0, playerId: ann.id, botKind: null, name: "Ann" },
@@ -87,24 +87,24 @@ describe.each(BACKENDS)("repositories on %s", (backend) => {
     expect(await games.getGame(randomUUID())).toBeNull();
     expect((await refusal(games.finishGame(randomUUID(), null))).code).toBe("GAME_NOT_FOUND");
     await expect(
-      games.createGame({ mode: "classic", setup: SETUP, seats: [{ seat: 0, playerId: randomUUID(), name: "ghost" }] }),
+      games.createGame({ game: "dice", setup: SETUP, seats: [{ seat: 0, playerId: randomUUID(), name: "ghost" }] }),
     ).rejects.toThrow();
     await expect(newGame(db, id)).rejects.toThrow(); // taken id
   });
 
-  it("appends entries and loads them in seq order, with dice, by client id and as an engine GameLog", async () => {
+  it("appends entries and loads them in seq order, with forced draws, by client id and as a game-core GameLog", async () => {
     const log = createCommandLog(db);
     const id = await newGame(db);
-    const dice = [["arrow", "beer", "1", "2", "gatling"]] as const;
-    await log.appendEntries(id, [entry(1, { dice: [[...dice[0]]] }), entry(2)]);
+    const draws = [{ roll: ["arrow", "beer", "1", "2", "gatling"] }];
+    await log.appendEntries(id, [entry(1, { draws }), entry(2)]);
     await log.appendEntries(id, [entry(3), entry(4), entry(5)]);
     await log.appendEntries(id, []);
 
     const loaded = await log.loadLog(id);
     expect(loaded.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(loaded.map((e) => e.command)).toEqual([1, 2, 3, 4, 5].map((s) => entry(s).command));
-    expect(loaded[0]!.dice).toEqual([[...dice[0]]]);
-    expect(loaded[1]).not.toHaveProperty("dice");
+    expect(loaded[0]!.draws).toEqual(draws);
+    expect(loaded[1]).not.toHaveProperty("draws");
     expect(loaded[3]).toMatchObject({ gameId: id, playerId: "a", clientCommandId: "cmd-4" });
     expect((await log.loadLog(id, { afterSeq: 3 })).map((e) => e.seq)).toEqual([4, 5]);
     expect(await log.findByClientCommandId(id, "a", "cmd-3")).toEqual(loaded[2]);
@@ -113,7 +113,7 @@ describe.each(BACKENDS)("repositories on %s", (backend) => {
     expect((await createGameRepository(db).getGame(id))!.lastSeq).toBe(5);
 
     const gameLog = await log.loadGameLog(id);
-    expect(gameLog).toEqual({ setup: SETUP, entries: loaded.map((e) => ({ command: e.command, ...(e.dice ? { dice: e.dice } : {}) })) });
+    expect(gameLog).toEqual({ game: "dice", setup: SETUP, entries: loaded.map((e) => ({ command: e.command, ...(e.draws ? { draws: e.draws } : {}) })) });
     expect(await log.loadGameLog(randomUUID())).toBeNull();
   });
 

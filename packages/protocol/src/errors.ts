@@ -1,8 +1,10 @@
-import { ERROR_CODES as RULE_ERROR_CODES } from "@bang/engine";
+import { COMMON_REFUSALS } from "@bang/game-core";
+import * as z from "zod/mini";
 
 /**
- * Stable error codes of the protocol: the engine's rule codes (a refused command) and the transport's.
- * A client may switch on them; their meaning never changes.
+ * Stable error codes of the protocol: the transport's and the server's. A refused game command carries
+ * its game's code instead (game-core's COMMON_REFUSALS, or the module's own `refusals`). A client may
+ * switch on them; their meaning never changes.
  */
 export const PROTOCOL_ERROR_CODES = [
   /** The frame is not JSON. */
@@ -43,6 +45,8 @@ export const PROTOCOL_ERROR_CODES = [
   "BAD_CREDENTIALS",
   /** No such HTTP route. */
   "NOT_FOUND",
+  /** A game id no module of this server has (the message names the field and lists the games). */
+  "UNKNOWN_GAME",
   /** The client command id was used before for a different command. */
   "COMMAND_ID_REUSED",
   /** The sequence number asked for is ahead of the game. */
@@ -77,9 +81,25 @@ export const PROTOCOL_ERROR_CODES = [
   "GAME_NOT_IN_TOURNAMENT",
   /** The game has no result yet. */
   "GAME_NOT_FINISHED",
-  /** The tournament has no head-to-head bracket (a table-format tournament, or a duel one not started). */
+  /** The tournament has no head-to-head bracket (a table-format tournament, or a bracket one not started). */
   "NO_BRACKET",
+  // The players' pages and the first run.
+  /** No player with this id (bots are not players). */
+  "PLAYER_NOT_FOUND",
+  /** No table has this code and no game has this id. */
+  "CODE_NOT_FOUND",
+  /** The first-run setup is over: an admin account exists (sign in instead). */
+  "SETUP_CLOSED",
+  /** Not the setup link's secret, or a link used before. */
+  "SETUP_TOKEN_INVALID",
+  /** The setup link has expired: a node issues a new one at its next start. */
+  "SETUP_TOKEN_EXPIRED",
 ] as const;
 
-export const ERROR_CODES = [...RULE_ERROR_CODES, ...PROTOCOL_ERROR_CODES] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/** The protocol's codes and the refusal codes every game shares. */
+export const ERROR_CODES = [...COMMON_REFUSALS, ...PROTOCOL_ERROR_CODES] as const;
+/** A stable error code: the protocol's, a common refusal, or a game module's own refusal (`string`). */
+export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+
+/** An error code on the wire: UPPER_SNAKE_CASE (the protocol's, or a game's). */
+export const errorCode = z.string().check(z.regex(/^[A-Z][A-Z0-9_]{1,47}$/, "an error code is UPPER_SNAKE_CASE"));

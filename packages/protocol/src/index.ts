@@ -1,10 +1,11 @@
 /**
  * @bang/protocol: the messages between clients and servers (zod schemas, validated on both sides), and
- * the stable error codes.
+ * the stable error codes. The envelope is generic: a game's commands and views inside it are its
+ * module's (checked with `parseGameCommand`); no game is named here.
  */
-export { ERROR_CODES, PROTOCOL_ERROR_CODES, type ErrorCode } from "./errors.js";
-export { gameCommand, gameEvent, playerView, winner, face, role, character, playerId, classicCommand, classicView, classicEvent, shownCommand, type GameCommand, type ShownCommand } from "./game.js";
-export { duelView, duelEvent, duelCard, cardRef, duelResolveCommand, duelOnlyCommand, hiddenPick } from "./duel.js";
+export { ERROR_CODES, PROTOCOL_ERROR_CODES, errorCode, type ErrorCode } from "./errors.js";
+export { gameCommand, gameEvent, gameView, gameName, viewer, playerId, parseGameCommand, checkTableOptions, type GameCommand, type GameView, type TableGame } from "./game.js";
+export { describe as describeIssues } from "./describe.js";
 export {
   LIMITS,
   clientMessage,
@@ -14,7 +15,15 @@ export {
   seatView,
   botKind,
   commandId,
+  gameId,
+  requestId,
   seq,
+  historyEntry,
+  gameHistory,
+  presenceMessage,
+  type HistoryEntry,
+  type GameHistory,
+  type PresenceMessage,
   type ClientMessage,
   type ClientMessageType,
   type ServerMessage,

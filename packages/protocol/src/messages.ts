@@ -1,7 +1,11 @@
-import { z } from "zod";
-import { ERROR_CODES } from "./errors.js";
-import { gameCommand, gameEvent, playerId, playerView, shownCommand } from "./game.js";
+import * as z from "zod/mini";
+import en from "zod/v4/locales/en.js";
+import { errorCode } from "./errors.js";
+import { gameCommand, gameEvent, gameName, gameView, playerId } from "./game.js";
 import { queueClientMessages, queueServerMessages, queueStatus } from "./queue.js";
+
+// zod/mini (a small bundle for the browser) speaks no language until told: refusals say what is wrong in English.
+z.config(en());
 
 /** Limits every node enforces (and clients may check before sending). */
 export const LIMITS = {
@@ -9,39 +13,42 @@ export const LIMITS = {
   maxFrameBytes: 16 * 1024,
   /** Longest player name, in characters. */
   maxNameLength: 24,
+  /** Most seats a table may have, whatever the game (each game's own range is checked within it). */
+  maxSeats: 16,
 } as const;
 
 /** A request id: chosen by the client, echoed by the server's `ok`, `pong` or `error` answer. */
-export const requestId = z.string().min(1).max(64);
+export const requestId = z.string().check(z.minLength(1), z.maxLength(64));
 const rid = requestId;
 /** A game id: the server makes UUIDs; 1 to 64 letters, digits, '.', '_', ':' or '-' (no control characters). */
-export const gameId = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, "a game id is 1 to 64 letters, digits, '.', '_', ':' or '-'");
-const tableCode = z.string().regex(/^[A-Z0-9]{4,8}$/, "a table code is 4 to 8 capital letters or digits");
+export const gameId = z.string().check(z.regex(/^[A-Za-z0-9._:-]{1,64}$/, "a game id is 1 to 64 letters, digits, '.', '_', ':' or '-'"));
+const tableCode = z.string().check(z.regex(/^[A-Z0-9]{4,8}$/, "a table code is 4 to 8 capital letters or digits"));
 /**
  * A client command id: chosen by the client, unique per game; a repeat gets the first answer again.
  * Letters, digits and `. _ : -` only: the server's own commands (bots, timers) use ids starting with
  * `~`, which no client can send, so a client can never take or poison a server command's id.
  */
-export const commandId = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, "a command id is 1 to 64 letters, digits, '.', '_', ':' or '-'");
-/** Game commands a client may send: every command but the server's `pickTimeout` (its turn timer's, R8.9). */
-const clientGameCommand = gameCommand.refine((c) => c.type !== "pickTimeout", { message: "pickTimeout is sent by the server's timer only", path: ["type"] });
-export const seq = z.number().int().min(0);
+export const commandId = z.string().check(z.regex(/^[A-Za-z0-9._:-]{1,64}$/, "a command id is 1 to 64 letters, digits, '.', '_', ':' or '-'"));
+export const seq = z.int().check(z.minimum(0));
 export const botKind = z.enum(["heuristic", "random"]);
 
-/** Options of a private table. */
-export const tableOptions = z
-  .object({
-    /** `classic` (3 to 8 seats) or `duel` (exactly 2 seats, RULES.md part D). */
-    mode: z.enum(["classic", "duel"]).default("classic"),
-    seats: z.number().int().min(2).max(8),
+/**
+ * Options of a private table: the game (a module's id) and its number of seats, whether the host may
+ * fill empty seats with bots, the turn time, and the options the game owns (`gameOptions`, checked by the
+ * module's schema). The server checks the game, the seats and the game's options (UNKNOWN_GAME or
+ * INVALID_MESSAGE naming the field).
+ */
+export const tableOptions = z.strictObject({
+    game: gameName,
+    seats: z.int().check(z.minimum(1), z.maximum(LIMITS.maxSeats)),
     /** May the host fill empty seats with bots? */
-    botsAllowed: z.boolean().default(true),
-    botKind: botKind.default("heuristic"),
+    botsAllowed: z._default(z.boolean(), true),
+    botKind: z._default(botKind, "heuristic"),
     /** Seconds a player has to act before the bot plays for them. */
-    turnSeconds: z.number().int().min(5).max(600).default(60),
-  })
-  .strict()
-  .refine((o) => (o.mode === "duel" ? o.seats === 2 : o.seats >= 3), { message: "a duel table has 2 seats (R8.1); a classic table 3 to 8 (R1.1)", path: ["seats"] });
+    turnSeconds: z._default(z.int().check(z.minimum(5), z.maximum(600)), 60),
+    /** The options the game owns (its module's `schemas.options`), default none. */
+    gameOptions: z._default(z.record(z.string(), z.unknown()), {}),
+  });
 export type TableOptions = z.infer<typeof tableOptions>;
 
 /** Every message a client sends, one discriminated union on `type`. */
@@ -51,88 +58,114 @@ export const clientMessage = z.discriminatedUnion("type", [
    * the server sends what each missed (events, or a snapshot) right after `welcome`, and a snapshot of
    * every other running game of the player. One round trip, so nothing races a separate `resume`.
    */
-  z
-    .object({
+  z.strictObject({
       type: z.literal("hello"),
-      token: z.string().min(1).max(2048),
-      resume: z.array(z.object({ gameId, lastSeq: seq }).strict()).max(32).optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal("createTable"), rid, options: tableOptions }).strict(),
-  z.object({ type: z.literal("joinTable"), rid, code: tableCode }).strict(),
-  z.object({ type: z.literal("leaveTable"), rid, code: tableCode }).strict(),
-  z.object({ type: z.literal("ready"), rid, code: tableCode, ready: z.boolean() }).strict(),
-  z.object({ type: z.literal("fillBots"), rid, code: tableCode }).strict(),
-  z.object({ type: z.literal("startGame"), rid, code: tableCode }).strict(),
-  z.object({ type: z.literal("spectate"), rid, gameId }).strict(),
+      token: z.string().check(z.minLength(1), z.maxLength(2048)),
+      resume: z.optional(z.array(z.strictObject({ gameId, lastSeq: seq })).check(z.maxLength(32))),
+    }),
+  z.strictObject({ type: z.literal("createTable"), rid, options: tableOptions }),
+  z.strictObject({ type: z.literal("joinTable"), rid, code: tableCode }),
+  z.strictObject({ type: z.literal("leaveTable"), rid, code: tableCode }),
+  z.strictObject({ type: z.literal("ready"), rid, code: tableCode, ready: z.boolean() }),
+  z.strictObject({ type: z.literal("fillBots"), rid, code: tableCode }),
+  z.strictObject({ type: z.literal("startGame"), rid, code: tableCode }),
+  z.strictObject({ type: z.literal("spectate"), rid, gameId }),
   /** Sends what the client missed since `lastSeq` (0: everything), or a snapshot. */
-  z.object({ type: z.literal("resume"), rid, gameId, lastSeq: seq }).strict(),
-  z.object({ type: z.literal("command"), id: commandId, gameId, command: clientGameCommand }).strict(),
-  z.object({ type: z.literal("ping"), rid }).strict(),
+  z.strictObject({ type: z.literal("resume"), rid, gameId, lastSeq: seq }),
+  /**
+   * Every entry of a game so far as this socket's viewer may see it (its seat's own view, or a
+   * spectator's): the answer's `ok` carries `history`. For a table opened late or after a reload.
+   */
+  z.strictObject({ type: z.literal("history"), rid, gameId }),
+  /** Ends the bot's control of the sender's own seat at once (after a timeout or a lost connection). */
+  z.strictObject({ type: z.literal("takeSeatBack"), rid, gameId }),
+  /** A game command: `command` is checked by the module of the game `gameId` (parseGameCommand). */
+  z.strictObject({ type: z.literal("command"), id: commandId, gameId, command: gameCommand }),
+  z.strictObject({ type: z.literal("ping"), rid }),
   ...queueClientMessages,
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 export type ClientMessageType = ClientMessage["type"];
 
 /** A seat of a table as everyone sees it (no role: roles exist only once the game is dealt). */
-export const seatView = z
-  .object({
-    index: z.number().int(),
-    playerId: playerId.nullable(),
-    name: z.string().nullable(),
-    bot: botKind.nullable(),
+export const seatView = z.strictObject({
+    index: z.int(),
+    playerId: z.nullable(playerId),
+    name: z.nullable(z.string()),
+    bot: z.nullable(botKind),
     ready: z.boolean(),
     connected: z.boolean(),
-  })
-  .strict();
+  });
 
-export const tableView = z
-  .object({
+export const tableView = z.strictObject({
     code: tableCode,
     hostId: playerId,
     options: tableOptions,
     seats: z.array(seatView),
     status: z.enum(["open", "playing", "finished"]),
-    gameId: gameId.nullable(),
-  })
-  .strict();
+    gameId: z.nullable(gameId),
+  });
 export type TableView = z.infer<typeof tableView>;
+
+/** One entry of a game's log as one viewer may see it (a secret choice hidden until revealed). */
+export const historyEntry = z.strictObject({ seq: seq.check(z.minimum(1)), by: playerId, command: gameCommand, events: z.array(gameEvent) });
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** The answer to `history`: the game (a module's id), its last seq and every entry up to it, oldest first. */
+export const gameHistory = z.strictObject({ gameId, game: gameName, seq, entries: z.array(historyEntry) });
+export type GameHistory = z.infer<typeof gameHistory>;
+
+/**
+ * What the server says of a game's seats beyond its view, sent to everyone following the game when it
+ * changes and after each snapshot: the persons the bot plays for (`away`; `replaced`: given to the bot
+ * by an admin for the rest of the game), those connected, and each running timer's time left (ms, as
+ * of sending) out of `turnMs`.
+ */
+export const presenceMessage = z.strictObject({
+    type: z.literal("presence"),
+    gameId,
+    away: z.array(playerId),
+    replaced: z.array(playerId),
+    connected: z.array(playerId),
+    timers: z.array(z.strictObject({ playerId, remainingMs: z.int().check(z.minimum(0)) })),
+    turnMs: z.int().check(z.minimum(0)),
+  });
+export type PresenceMessage = z.infer<typeof presenceMessage>;
 
 /** Every message a server sends. `seq` is the game's log sequence number (1 = first command). */
 export const serverMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("welcome"), player: z.object({ id: playerId, name: z.string() }).strict() }).strict(),
+  z.strictObject({ type: z.literal("welcome"), player: z.strictObject({ id: playerId, name: z.string() }) }),
   /** The answer to a request that carried `rid`. */
-  z.object({ type: z.literal("ok"), rid, table: tableView.optional(), queue: queueStatus.optional() }).strict(),
-  z.object({ type: z.literal("table"), table: tableView }).strict(),
-  /** The whole view now: after joining, spectating, or a resume too far behind. */
-  z.object({ type: z.literal("snapshot"), gameId, seq, view: playerView }).strict(),
-  /** One accepted command: its events and the viewer's view after it. */
-  z
-    .object({
+  z.strictObject({ type: z.literal("ok"), rid, table: z.optional(tableView), queue: z.optional(queueStatus), history: z.optional(gameHistory) }),
+  z.strictObject({ type: z.literal("table"), table: tableView }),
+  /** The whole view now (the game's module decides its shape): after joining, spectating, or a resume too far behind. */
+  z.strictObject({ type: z.literal("snapshot"), gameId, game: gameName, seq, view: gameView }),
+  /** One accepted command: as the viewer may see it (a secret choice hidden until revealed), its events and the view after it. */
+  z.strictObject({
       type: z.literal("event"),
       gameId,
-      seq: seq.min(1),
+      game: gameName,
+      seq: seq.check(z.minimum(1)),
       by: playerId,
-      /** The command as accepted; a duel pick not yet revealed comes without its card (R8.9). */
-      command: shownCommand,
+      command: gameCommand,
       events: z.array(gameEvent),
-      view: playerView,
-    })
-    .strict(),
+      view: gameView,
+    }),
   /** The command `id` was stored as entry `seq` (sent only to its sender, after the store). */
-  z.object({ type: z.literal("ack"), id: commandId, gameId, seq: seq.min(1) }).strict(),
-  z
-    .object({
+  z.strictObject({ type: z.literal("ack"), id: commandId, gameId, seq: seq.check(z.minimum(1)) }),
+  z.strictObject({
       type: z.literal("error"),
-      code: z.enum(ERROR_CODES),
+      code: errorCode,
       message: z.string(),
-      rid: rid.optional(),
-      id: commandId.optional(),
+      rid: z.optional(rid),
+      id: z.optional(commandId),
       /** With `id`: the game the refused command was for. */
-      gameId: gameId.optional(),
-    })
-    .strict(),
-  z.object({ type: z.literal("pong"), rid }).strict(),
+      gameId: z.optional(gameId),
+      /** RATE_LIMITED and other budgets: milliseconds before the same request can succeed. */
+      retryAfterMs: z.optional(z.int().check(z.minimum(0))),
+    }),
+  z.strictObject({ type: z.literal("pong"), rid }),
+  presenceMessage,
   ...queueServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { LIMITS } from "./messages.js";
 
 /**
@@ -32,8 +32,8 @@ const visible = new RegExp(VISIBLE, "u");
  * A guest's name (POST /api/guests): trimmed, 1 to LIMITS.maxNameLength characters (code points, as
  * JSON Schema counts them), and PLAYER_NAME_PATTERN.
  */
-export const playerName = z
-  .string()
-  .trim()
-  .refine((name) => name.length > 0 && [...name].length <= LIMITS.maxNameLength, { message: `a name has 1 to ${LIMITS.maxNameLength} characters`, abort: true })
-  .refine((name) => !forbidden.test(name) && visible.test(name), PLAYER_NAME_RULE);
+export const playerName = z.string().check(
+  z.trim(),
+  z.refine((name) => name.length > 0 && [...name].length <= LIMITS.maxNameLength, { message: `a name has 1 to ${LIMITS.maxNameLength} characters`, abort: true }),
+  z.refine((name) => !forbidden.test(name) && visible.test(name), PLAYER_NAME_RULE),
+);

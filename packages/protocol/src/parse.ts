@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { describe } from "./describe.js";
 import type { ErrorCode } from "./errors.js";
 import { LIMITS, clientMessage, commandId, gameId, requestId, serverMessage, type ClientMessage, type ServerMessage } from "./messages.js";
 
@@ -19,16 +19,51 @@ export interface FrameRef {
  */
 export type Parsed<T> = { ok: true; message: T } | { ok: false; code: ErrorCode; message: string; ref?: FrameRef };
 
-const KNOWN_CLIENT_TYPES = new Set(clientMessage.options.map((o) => o.shape.type.value));
+/** The `type` of every client message (the discriminator's values the union collects from its options). */
+const KNOWN_CLIENT_TYPES: ReadonlySet<unknown> = new Set(clientMessage._zod.propValues?.type ?? []);
 
-function describe(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => {
-      const path = i.path.reduce<string>((out, k) => (typeof k === "number" ? `${out}[${k}]` : out ? `${out}.${String(k)}` : String(k)), "");
-      return `${path || "(message)"}: ${i.message}`;
-    })
-    .join("; ");
+
+const utf8 = new TextDecoder();
+
+/**
+ * Does parsed JSON hold, at any depth, a `__proto__` key or a `constructor` object with a `prototype`
+ * key (what Fastify's secure-json-parse refuses in HTTP bodies)? Our own walk rather than that
+ * library: it references Node's Buffer, which makes a bundler ship a Buffer polyfill to every
+ * player's browser. Iterative, so a deeply nested frame cannot overflow the stack.
+ */
+export function poisoned(json: unknown): boolean {
+  const stack: unknown[] = [json];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== "object" || value === null) continue;
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
+    }
+    if (Object.hasOwn(value, "__proto__")) return true;
+    const ctor = (value as Record<string, unknown>)["constructor"];
+    if (Object.hasOwn(value, "constructor") && typeof ctor === "object" && ctor !== null && Object.hasOwn(ctor, "prototype")) return true;
+    stack.push(...Object.values(value));
+  }
+  return false;
+}
+
+/**
+ * The size in bytes of `text` in UTF-8, without encoding it (no Buffer: the SDK runs in browsers too).
+ * A lone surrogate counts 3 bytes, as its replacement character encodes.
+ */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /**
@@ -50,11 +85,11 @@ function refOf(json: object): FrameRef {
  * The well-formed ids of a frame that will not be handled (the rate limiter dropped it), without
  * checking the rest: `{}` for a frame over the size limit, not JSON, or not an object. Never throws.
  */
-export function frameRefOf(frame: string | Buffer): FrameRef {
-  const size = typeof frame === "string" ? Buffer.byteLength(frame) : frame.byteLength;
+export function frameRefOf(frame: string | Uint8Array): FrameRef {
+  const size = typeof frame === "string" ? utf8Length(frame) : frame.byteLength;
   if (size > LIMITS.maxFrameBytes) return {};
   try {
-    const json: unknown = JSON.parse(typeof frame === "string" ? frame : frame.toString("utf8"));
+    const json: unknown = JSON.parse(typeof frame === "string" ? frame : utf8.decode(frame));
     return typeof json === "object" && json !== null && !Array.isArray(json) ? refOf(json) : {};
   } catch {
     return {};
@@ -63,15 +98,15 @@ export function frameRefOf(frame: string | Buffer): FrameRef {
 
 /**
  * Parses one frame from a client: size (FRAME_TOO_LARGE), JSON (BAD_JSON), `type` (UNKNOWN_TYPE), then
- * the fields (INVALID_MESSAGE). The last two carry the frame's well-formed ids in `ref`, so that the
+ * a `__proto__` or `constructor.prototype` key anywhere and the fields (INVALID_MESSAGE). The last two carry the frame's well-formed ids in `ref`, so that the
  * sender can tell which request was refused. Never throws.
  */
-export function parseClientMessage(frame: string | Buffer): Parsed<ClientMessage> {
-  const size = typeof frame === "string" ? Buffer.byteLength(frame) : frame.byteLength;
+export function parseClientMessage(frame: string | Uint8Array): Parsed<ClientMessage> {
+  const size = typeof frame === "string" ? utf8Length(frame) : frame.byteLength;
   if (size > LIMITS.maxFrameBytes) return { ok: false, code: "FRAME_TOO_LARGE", message: `frames are limited to ${LIMITS.maxFrameBytes} bytes, got ${size}` };
   let json: unknown;
   try {
-    json = JSON.parse(typeof frame === "string" ? frame : frame.toString("utf8"));
+    json = JSON.parse(typeof frame === "string" ? frame : utf8.decode(frame));
   } catch {
     return { ok: false, code: "BAD_JSON", message: "the frame is not valid JSON" };
   }
@@ -80,6 +115,9 @@ export function parseClientMessage(frame: string | Buffer): Parsed<ClientMessage
     const ref = typeof json === "object" && json !== null && !Array.isArray(json) ? refOf(json) : {};
     return { ok: false, code: "UNKNOWN_TYPE", message: `type: unknown message type ${JSON.stringify(type ?? null)}`, ref };
   }
+  // Prototype poisoning, at any depth (a game command or table option included): refused as the
+  // node's HTTP bodies are.
+  if (poisoned(json)) return { ok: false, code: "INVALID_MESSAGE", message: "the frame holds a __proto__ or constructor.prototype key, which no message accepts", ref: refOf(json) };
   const parsed = clientMessage.safeParse(json);
   if (!parsed.success) return { ok: false, code: "INVALID_MESSAGE", message: describe(parsed.error), ref: refOf(json) };
   return { ok: true, message: parsed.data };

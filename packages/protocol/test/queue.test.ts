@@ -4,7 +4,8 @@ import { parseClientMessage, parseServerMessage } from "../src/index.js";
 describe("queue messages", () => {
   it("accepts the four queue requests", () => {
     for (const m of [
-      { type: "queueJoin", rid: "r1", queueId: "classic-4-8" },
+      { type: "queueJoin", rid: "r1", queueId: "dice-4-8" },
+      { type: "queueJoin", rid: "r1", queueId: "dice_duel-2" },
       { type: "queueLeave", rid: "r2" },
       { type: "queueStatus", rid: "r3" },
       { type: "matchConfirm", rid: "r4", matchId: "m1", accept: false },
@@ -14,7 +15,7 @@ describe("queue messages", () => {
   });
 
   it("refuses a malformed queue id, a missing accept and extra fields, naming the field", () => {
-    const bad = parseClientMessage(JSON.stringify({ type: "queueJoin", rid: "r1", queueId: "Classic 5" }));
+    const bad = parseClientMessage(JSON.stringify({ type: "queueJoin", rid: "r1", queueId: "Dice 5" }));
     expect(bad).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
     if (!bad.ok) expect(bad.message).toMatch(/^queueId: /);
     const missing = parseClientMessage(JSON.stringify({ type: "matchConfirm", rid: "r1", matchId: "m" }));

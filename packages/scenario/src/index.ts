@@ -1,6 +1,8 @@
-/** @bang/scenario: rule scenarios (../shared/SCENARIOS.md), parsed, played and checked. */
-export { scenarioSchema, scenarioStep, scenarioExpect, scenarioSetup, type Scenario, type ScenarioStep, type ScenarioExpect } from "./schema.js";
-export { parseScenario, ScenarioFileError, formatIssues, fieldPath } from "./parse.js";
-export { runScenario, toCommand, type ScenarioOutput, type ScenarioResult } from "./run.js";
-export { duelScenarioSchema, duelScenarioStep, duelScenarioExpect, duelScenarioSetup, type DuelScenario, type DuelScenarioStep, type DuelScenarioExpect } from "./duelSchema.js";
-export { runDuelScenario, toDuelCommand, type DuelScenarioOutput } from "./runDuel.js";
+/**
+ * @bang/scenario: the generic rule scenario runner (../shared/SCENARIOS.md and its cousins). A file names
+ * its game (`setup.game`, or an older `setup.mode`); the game's module brings the file format (its
+ * `scenario`), the runner parses, plays the steps through the game's statechart with their forced
+ * draws, and checks the expectations.
+ */
+export { parseScenario, checkPlayerReferences, ScenarioFileError, formatIssues, fieldPath, type Scenario } from "./parse.js";
+export { runScenario, type ScenarioOutput, type ScenarioResult, type RejectedStep } from "./run.js";

@@ -1,31 +1,18 @@
-import {
-  createGameActor,
-  createGameMachine,
-  forcedSource,
-  type Command,
-  type GameEvent,
-  type GameState,
-  type Phase,
-  type Role,
-  type Character,
-  type Winner,
-} from "@bang/engine";
-import { ScenarioFileError } from "./parse.js";
-import { Differences, playSteps } from "./play.js";
-import type { Scenario, ScenarioStep } from "./schema.js";
-import type { DuelScenario } from "./duelSchema.js";
-import { runDuelScenario, type DuelScenarioOutput } from "./runDuel.js";
+import { createGameActor, Differences, forcedSource, type EventBase } from "@bang/game-core";
+import { ScenarioFileError, type Scenario } from "./parse.js";
 
-/** The state printed after a scenario (SCENARIOS.md "Output printed"). */
-export interface ScenarioOutput {
-  players: { id: string; role: Role; character: Character; life: number; maxLife: number; arrows: number; alive: boolean }[];
-  arrowsInPile: number;
-  turn: string;
-  phase: Phase;
-  winner: Winner | null;
-  rejected: { step: number; code: string; message: string } | null;
-  events: GameEvent[];
+/** A step the rules refused: its index in `steps` and the rules' code and message. */
+export interface RejectedStep {
+  step: number;
+  code: string;
+  message: string;
 }
+
+/**
+ * The state printed after a scenario (SCENARIOS.md "Output printed"): the game, the game's own fields
+ * (its format's `output`), the refused step if any, and every event of the accepted steps.
+ */
+export type ScenarioOutput = { game: string } & Record<string, unknown> & { rejected: RejectedStep | null; events: EventBase[] };
 
 /** A scenario's outcome: what it printed and every expectation that did not hold (empty: it passed). */
 export interface ScenarioResult {
@@ -33,71 +20,58 @@ export interface ScenarioResult {
   differences: string[];
 }
 
-/** Turns a scenario step into the wire command it stands for (the `do` is the command's `type`). */
-export function toCommand(step: ScenarioStep): Command {
-  switch (step.do) {
-    case "heal":
-      return { type: "heal", by: step.by, target: step.target };
-    case "roll":
-      return { type: "roll", by: step.by };
-    case "reroll":
-      return { type: "reroll", by: step.by, indexes: step.indexes };
-    case "stop":
-      return { type: "stop", by: step.by };
-    case "resolve":
-      return { type: "resolve", by: step.by, shots: step.shots, beers: step.beers, slab: step.slab, arrowDiscards: step.arrowDiscards };
-    case "react":
-      return { type: "react", by: step.by, arrows: step.arrows };
-  }
-}
-
-function outputOf(s: GameState, rejected: ScenarioOutput["rejected"], events: GameEvent[]): ScenarioOutput {
-  return {
-    players: s.players.map((p) => ({ id: p.id, role: p.role, character: p.character, life: p.life, maxLife: p.maxLife, arrows: p.arrows, alive: p.alive })),
-    arrowsInPile: s.arrowsInPile,
-    turn: s.players[s.turn]!.id,
-    phase: s.phase,
-    winner: s.winner,
-    rejected,
-    events,
-  };
-}
-
+const show = (v: unknown) => JSON.stringify(v);
 
 /**
- * Plays a parsed scenario through the game statechart of its mode (classic, or duel: runDuelScenario),
- * the forced dice coming through the same random source interface as seeded dice. Throws
- * ScenarioFileError when the setup is refused by the rules.
+ * Plays a parsed scenario through its game's statechart, the forced draws of each step coming through
+ * the same random source interface as seeded ones, until the first refused step (the steps after it
+ * are not played). Then checks the game's expectations and `expect.rejected`: the named step refused
+ * with the code and the state left exactly as before it; without the expectation, any refusal is a
+ * difference. Throws ScenarioFileError when the rules refuse the setup or the steps reach a position
+ * the file does not give (its format's `reached`).
  */
-export function runScenario(scenario: Scenario): ScenarioResult;
-export function runScenario(scenario: DuelScenario): { output: DuelScenarioOutput; differences: string[] };
-export function runScenario(scenario: Scenario | DuelScenario): { output: ScenarioOutput | DuelScenarioOutput; differences: string[] };
-export function runScenario(scenario: Scenario | DuelScenario): { output: ScenarioOutput | DuelScenarioOutput; differences: string[] } {
-  if (scenario.setup.mode === "duel") return runDuelScenario(scenario as DuelScenario);
-  return runClassicScenario(scenario as Scenario);
-}
-
-function runClassicScenario(scenario: Scenario): ScenarioResult {
-  const dice = forcedSource();
-  const created = createGameActor(scenario.setup, createGameMachine(dice));
+export function runScenario({ module, file }: Scenario): ScenarioResult {
+  const format = module.scenario!;
+  const draws = forcedSource();
+  const created = createGameActor(module, format.setup(file), { random: draws });
   if (!created.ok) throw new ScenarioFileError(`setup: ${created.error.message}`);
-  const played = playSteps(created.actor, dice, scenario.steps, toCommand);
-  const output = outputOf(played.after, played.rejected, played.events);
+  const actor = created.actor;
+  const events: EventBase[] = [];
+  let rejected: RejectedStep | null = null;
+  let before = actor.state;
+  try {
+    for (const [i, raw] of file.steps.entries()) {
+      const step = format.step(raw);
+      for (const draw of step.draws) draws.push(draw);
+      before = actor.state;
+      const result = actor.send(step.command);
+      if (!result.ok) {
+        rejected = { step: i, code: result.error.code, message: result.error.message };
+        break;
+      }
+      events.push(...result.events);
+    }
+  } finally {
+    actor.stop();
+  }
+  const after = actor.state;
+  const invalid = format.reached?.(file, after) ?? null;
+  if (invalid !== null) throw new ScenarioFileError(invalid);
+  const own = format.output(after);
+  const output: ScenarioOutput = { game: module.id, ...own, rejected, events };
 
   const found = new Differences();
-  const expect = scenario.expect;
-  for (const [pid, want] of Object.entries(expect.players ?? {})) {
-    const got = output.players.find((p) => p.id === pid);
-    if (!got) {
-      found.add(`players.${pid}: no such player`);
-      continue;
+  format.check(file, own, found);
+  const want = file.expect.rejected;
+  if (want) {
+    if (!rejected) found.add(`rejected: expected step ${want.step} to be refused with ${want.code}, but every step was accepted`);
+    else {
+      found.check("rejected.step", want.step, rejected.step);
+      found.check("rejected.code", want.code, rejected.code);
+      if (show(before) !== show(after)) found.add("rejected: the refused step changed the state");
     }
-    for (const key of ["life", "maxLife", "arrows", "alive", "role"] as const) found.check(`players.${pid}.${key}`, want[key], got[key]);
+  } else if (rejected) {
+    found.add(`steps[${rejected.step}]: refused with ${rejected.code}: ${rejected.message}`);
   }
-  found.check("arrowsInPile", expect.arrowsInPile, output.arrowsInPile);
-  found.check("turn", expect.turn, output.turn);
-  found.check("phase", expect.phase, output.phase);
-  if (expect.winner !== undefined) found.check("winner", expect.winner, output.winner);
-  found.checkRejection(expect.rejected, played);
   return { output, differences: found.list };
 }

@@ -12,7 +12,7 @@ describe("the shared scenarios (../shared/scenarios)", () => {
   });
   for (const file of files) {
     const scenario = parseScenario(readFileSync(join(dir, file), "utf8"));
-    it(`${scenario.rules.join(" ")} ${file}: ${scenario.name}`, () => {
+    it(`${(scenario.file.rules ?? []).join(" ")} ${file}: ${scenario.file.name}`, () => {
       const { differences } = runScenario(scenario);
       expect(differences).toEqual([]);
     });

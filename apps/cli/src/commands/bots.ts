@@ -1,9 +1,10 @@
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
-import { DEFAULT_THINK_JITTER, MAX_THINK_MS, runLoad, type BotKind, type LoadSummary } from "@bang/bots";
+import { DEFAULT_THINK_JITTER, MAX_THINK_MS, runLoad, type LoadSummary } from "@bang/bots";
+import { BOT_KINDS, type BotKind } from "@bang/game-core";
 import { choiceOption, EXIT, fractionOption, intOption, parseCommandLine, SEED_MAX, SEED_MIN, UsageError } from "../args.js";
-import { columns } from "../format.js";
-import { BOT_KINDS } from "../match.js";
+import { GAME_FLAGS, gameOption, gameOptionsHelp, localGame, seatsOption } from "../shell/game-option.js";
+import { columns } from "../shell/text.js";
 
 export const usage = `Usage: bang bots --server URL --tables N [options]
 
@@ -17,7 +18,8 @@ the time is up.
 Options:
   --server URL       the server (http://host:port)
   --tables N         tables to play (with --duration: the default of --concurrent)
-  --players P        seats per table, 3 to 8 (default 5)
+${gameOptionsHelp(19)}
+  --players P        seats per table, within the game's range (default: the game's usual table)
   --humans H         seats per table played by clients, 1 to P (default P); the rest are the server's bots
   --concurrent C     tables played at once (default N: all of them)
   --duration S       keep starting tables for S seconds, then let the running ones finish
@@ -33,10 +35,10 @@ Options:
 
 const ms = (value: number | null) => (value === null ? "-" : `${value.toFixed(1)} ms`);
 
-/** The summary for people. */
-export function renderLoad(s: LoadSummary): string {
+/** The summary for people; `game` names the game played. */
+export function renderLoad(s: LoadSummary, game: string): string {
   const lines = [
-    `Played ${s.tables} table${s.tables === 1 ? "" : "s"} on ${s.url}: ${s.players} seats, ${s.humans} bot client${s.humans === 1 ? "" : "s"} and ${s.players - s.humans} server bot${s.players - s.humans === 1 ? "" : "s"} each, ${s.botKind} bots, ${s.concurrent} at a time${s.durationMs === null ? "" : ` for ${(s.durationMs / 1000).toFixed(0)} s`}.`,
+    `Played ${s.tables} table${s.tables === 1 ? "" : "s"} of ${game} on ${s.url}: ${s.players} seats, ${s.humans} bot client${s.humans === 1 ? "" : "s"} and ${s.players - s.humans} server bot${s.players - s.humans === 1 ? "" : "s"} each, ${s.botKind} bots, ${s.concurrent} at a time${s.durationMs === null ? "" : ` for ${(s.durationMs / 1000).toFixed(0)} s`}.`,
     "",
     ...columns(
       [
@@ -65,6 +67,7 @@ export async function run(argv: string[]): Promise<number> {
       args: argv,
       options: {
         server: { type: "string" },
+        ...GAME_FLAGS,
         tables: { type: "string" },
         players: { type: "string" },
         humans: { type: "string" },
@@ -94,7 +97,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values.tables === undefined && values.duration === undefined) throw new UsageError("--tables: how many tables to play is required (or --duration)");
   const tables = values.tables === undefined ? undefined : intOption("tables", values.tables, 1, 1, 1_000_000);
-  const players = intOption("players", values.players, 5, 3, 8);
+  const game = localGame(gameOption(values));
+  const players = seatsOption(values.players, game);
   const humans = intOption("humans", values.humans, players, 1, players);
   const concurrent = intOption("concurrent", values.concurrent, tables ?? 1, 1, 10_000);
   const duration = values.duration === undefined ? undefined : intOption("duration", values.duration, 0, 1, 86_400);
@@ -112,6 +116,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     summary = await runLoad({
       url: values.server,
+      game: game.module.id,
       ...(tables === undefined ? {} : { tables }),
       concurrent,
       ...(duration === undefined ? {} : { durationMs: duration * 1000 }),
@@ -129,6 +134,6 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     bar?.stop();
   }
-  process.stdout.write(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${renderLoad(summary)}\n`);
+  process.stdout.write(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${renderLoad(summary, game.module.name)}\n`);
   return summary.failed > 0 || summary.finished === 0 ? EXIT.failed : EXIT.ok;
 }

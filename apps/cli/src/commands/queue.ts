@@ -1,36 +1,32 @@
 import { parseArgs } from "node:util";
 import { ClientError, connect, createGuest, fetchQueues, type BangClient, type QueueInfo } from "@bang/client";
-import { createBot, wireCommand, type BotKind } from "@bang/bots";
-import type { AnyPlayerView, PlayerView } from "@bang/engine";
+import { BOT_KINDS, type BotKind, type CommandBase, type PlayerId } from "@bang/game-core";
+import { findGame } from "@bang/games";
 import { choiceOption, EXIT, parseCommandLine, UsageError } from "../args.js";
-import { HumanSeat } from "../human.js";
-import { playDuelGame } from "../duel/online.js";
-import { LineReader } from "../input.js";
-import { BOT_KINDS } from "../match.js";
-import { Narrator, OnlineGame, type GameSource } from "../online.js";
+import { LineReader } from "../shell/input.js";
+import { Narrator, OnlineGame, wireCommand, type GameSource } from "../shell/online.js";
 
 export const usage = `Usage: bang queue --server URL --queue ID [--name NAME] [--bot KIND]
        bang queue --server URL --list
 
 Joins a public matchmaking queue as a new guest, waits for a table of players close in rating,
-confirms the match found (the ready check) and plays the game in the terminal, with the prompts of
-bang play (a duel queue such as duel-2 plays a duel, with the prompts of bang play --mode duel). The server's bots take the seats it fills, and play yours while you are away.
+confirms the match found (the ready check) and plays the game in the terminal, with the table and
+the prompts of bang play for the queue's game (see bang play --help). The server's bots take the
+seats it fills, and play yours while you are away.
 
 Options:
   --server URL   the game server (http://host:port)
   --queue ID     the queue to join (see --list)
-  --list         print the server's queues: how many players wait in each, the longest wait
-                 now, and the median and p90 waits of the players matched lately
+  --list         print the server's queues: their game and seats, how many players wait in each,
+                 the longest wait now, and the median and p90 waits of the players matched lately
   --name NAME    your name at the table (default "player")
   --bot KIND     let a bot (heuristic or random) play your seat instead of you
   -h, --help     show this help
 
 Exit codes: 0 the game was played (or input closed), 1 left the queue without a game (maximum wait,
-missed ready check) or a server error, 2 bad usage.`;
+missed ready check), a server error, or a bot asked for a game this bang does not know, 2 bad usage.`;
 
 type QueueStatus = BangClient["queue"];
-
-const HELP = "roll, reroll 0 2 4, stop, resolve 1:p3 2:me, heal p3, react 1, table, help, quit (see bang play --help)";
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandLine(() =>
@@ -113,56 +109,43 @@ async function queueAndPlay(url: string, queueId: string, name: string, bot: Bot
       say(`Out of the queue (${outcome.state === "idle" ? (outcome.reason ?? "left") : outcome.state})${outcome.state === "idle" && outcome.message ? `: ${outcome.message}` : "."}`);
       return EXIT.failed;
     }
-    const first = (await client.waitFor((_v, id) => id === outcome, 60_000)).view as AnyPlayerView;
     if (!reader) return await playAsBot(client, outcome, me, bot ?? "heuristic", story, say);
-    if (first.mode === "duel") {
-      const label = (id: string) => names.get(id) ?? "bot";
-      return await playDuelGame(client, outcome, me, { where: `${url}, queue ${queueId}`, label }, { say, reader });
-    }
-    return await new OnlineGame(client, outcome, me, story, (seat) => new HumanSeat(seat, reader, say, HELP), reader, say).play();
+    return await new OnlineGame(client, outcome, me, story, reader, say).play();
   } finally {
     reader?.close();
     await client.close();
   }
 }
 
-/** Whether `view` waits for `me`: a classic game waits for one player, a duel for one or both. */
-function waitsFor(view: AnyPlayerView, me: string): boolean {
-  return view.mode === "duel" ? view.waitingFor.includes(me) : view.waitingFor === me;
-}
-
 /**
- * A bot plays the seat from the player's own view until the game is over (a classic game or a duel);
- * prints the result.
+ * A bot of the game's module plays the seat from the player's own view until the game is over; prints
+ * the last table and how it ended. A game this process has no module for: nobody to play it, exit 1.
  */
-async function playAsBot(client: BangClient, gameId: string, me: string, kind: BotKind, story: Narrator, say: (text: string) => void): Promise<number> {
-  const bot = createBot(kind, 1);
+async function playAsBot(client: BangClient, gameId: string, me: PlayerId, kind: BotKind, story: Narrator, say: (text: string) => void): Promise<number> {
+  const first = await client.waitFor((_view, id) => id === gameId, 60_000);
+  const module = findGame(first.game);
+  if (!module) {
+    process.stderr.write(`bang queue: no bot for game "${first.game}" in this bang (the server's bot plays the seat)\n`);
+    return EXIT.failed;
+  }
+  const bot = module.bots[kind](1);
   for (;;) {
-    const state = await client.waitFor((view, id) => id === gameId && (view.phase === "gameOver" || waitsFor(view as AnyPlayerView, me)), 120_000);
-    const any = (client.view(gameId) ?? state.view) as AnyPlayerView;
-    if (any.mode === "duel") {
-      if (any.phase === "gameOver") {
-        say(`Duel over: you ${any.winner?.players.includes(me) ? "won" : "lost"}.`);
-        return EXIT.ok;
-      }
-      await sendChoice(client, gameId, bot.choose(any, me));
-      continue;
-    }
-    story.begin(state.view as PlayerView);
-    const view = any;
-    if (view.phase === "gameOver") {
-      const role = view.players.find((p) => p.id === me)?.role ?? "?";
-      const won = view.winner?.players.includes(me) ?? false;
-      say(`Game over: ${view.winner?.team ?? "?"} win. You were ${role} and ${won ? "won" : "lost"}.`);
+    const state = await client.waitFor((view, id) => id === gameId && (view.waitingFor.length === 0 || view.waitingFor.includes(me)), 120_000);
+    const view = client.view(gameId) ?? state.view;
+    story.begin(state.game, view);
+    if (view.waitingFor.length === 0) {
+      const local = story.seats.local(view);
+      say(`\n${story.ui.render(local)}`);
+      say(`\n${story.ui.ending(local, story.seats.seat(me))}`);
       return EXIT.ok;
     }
-    if (view.waitingFor !== me) continue;
-    await sendChoice(client, gameId, bot.choose(view, me));
+    if (!view.waitingFor.includes(me)) continue;
+    await sendChoice(client, gameId, bot.choose(view, me) as CommandBase);
   }
 }
 
 /** Sends a bot's command; a refusal because the game moved on meanwhile (the server's timer) is ignored. */
-async function sendChoice(client: BangClient, gameId: string, command: Parameters<typeof wireCommand>[0]): Promise<void> {
+async function sendChoice(client: BangClient, gameId: string, command: CommandBase): Promise<void> {
   try {
     await client.send(gameId, wireCommand(command));
   } catch (error) {
@@ -178,7 +161,7 @@ const secondsText = (s: number) => `${s.toFixed(1)} s`;
  */
 export function describeQueue(q: QueueInfo): string {
   const size = q.minSeats === q.maxSeats ? `${q.minSeats}` : `${q.minSeats}-${q.maxSeats}`;
-  const rules = `${q.mode} ${size} seats, ${q.waiting} waiting${q.botsAfterSeconds === null ? "" : `, bots after ${q.botsAfterSeconds} s`}${q.maxWaitSeconds === null ? "" : `, at most ${q.maxWaitSeconds} s`}`;
+  const rules = `${q.game} ${size} seats, ${q.waiting} waiting${q.botsAfterSeconds === null ? "" : `, bots after ${q.botsAfterSeconds} s`}${q.maxWaitSeconds === null ? "" : `, at most ${q.maxWaitSeconds} s`}`;
   const w = q.waits;
   const window = `the last ${Math.round(w.windowSeconds / 60)} min`;
   const longest = w.longestSeconds === null ? "" : `longest wait now ${secondsText(w.longestSeconds)}; `;

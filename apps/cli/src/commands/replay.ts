@@ -1,32 +1,19 @@
 import { emitKeypressEvents } from "node:readline";
 import { parseArgs } from "node:util";
-import {
-  applyCommand,
-  forcedSource,
-  playerView,
-  replay,
-  ReplayError,
-  seededSource,
-  type AnyGameEvent,
-  type AnyGameState,
-  type Command,
-  type DuelCommand,
-  type DuelEvent,
-  type GameEvent,
-  type GameLog,
-} from "@bang/engine";
-import { describeDuelEvents, formatDuelCommand, renderDuel } from "../duel/format.js";
+import { ReplayError, replaySteps, type AnyGameModule, type GameLog, type ReplayedStep, type StateBase, type EventBase, type Viewer } from "@bang/game-core";
+import { gameUi } from "../games/registry.js";
 import { EXIT, intOption, parseCommandLine, UsageError } from "../args.js";
-import { describeEvents, describeWinner, formatCommand, renderTable } from "../format.js";
-import { LogFileError, readGameLog } from "../gamelog.js";
+import type { AnyGameUi } from "../shell/game-ui.js";
+import { LogFileError, readGameLog } from "../shell/gamelog.js";
 
 export const usage = `Usage: bang replay FILE [options]
 
-Replays a game log (GameLog JSON, as bang play --save and bang simulate --save-dir write) with the
-engine and shows each entry's command, what happened, and the table after it with every role.
-On a terminal it steps through the log: Enter = next, b = back, q = quit. Otherwise (or with --all)
-it prints every entry. Entries are numbered from 0. A log that does not replay is named with the
-index and the error code of its first bad entry (exit code 2).
+Replays a game log (GameLog JSON { game, setup, entries }, as bang play --save and bang simulate
+--save-dir write; older files, whose setup.mode is a game's earlier name, are read too) with the
+game's rules and shows each entry's command, what happened, and the table after it as an admin
+sees it (every secret shown). On a terminal it steps through the log: Enter = next, b = back,
+q = quit. Otherwise (or with --all) it prints every entry. Entries are numbered from 0. A log that
+does not replay is named with the index and the error code of its first bad entry (exit code 2).
 
 Options:
   --step N     print only the state after entry N
@@ -34,44 +21,47 @@ Options:
   --json       print states as JSON (the full state after entry N, or every entry with --all)
   -h, --help   show this help`;
 
-/** A log replayed: its states (states[0] after setup, states[i + 1] after entry i), of either mode. */
-class Replayed {
-  constructor(
-    readonly log: GameLog,
-    readonly states: AnyGameState[],
-  ) {}
+const ADMIN: Viewer = { kind: "admin" };
 
-  /** The events of entry i, recomputed from the state before it (replay keeps only states). */
-  events(i: number): AnyGameEvent[] {
-    const entry = this.log.entries[i]!;
-    const result = applyCommand(this.states[i]!, entry.command, entry.dice ? forcedSource(entry.dice) : seededSource);
-    return result.ok ? result.events : [];
+/** A log replayed by its game's module: steps[0] after setup, steps[i + 1] (state and events) after entry i. */
+class Replayed {
+  readonly ui: AnyGameUi;
+
+  constructor(
+    readonly module: AnyGameModule,
+    readonly log: GameLog,
+    readonly steps: ReplayedStep<StateBase, EventBase>[],
+  ) {
+    this.ui = gameUi(module.id);
   }
 
-  /** The text shown for entry i (-1: the table before the first entry); a duel shows both hideouts. */
+  /** The full state after entry i (-1: after setup). */
+  state(i: number): StateBase {
+    return this.steps[i + 1]!.state;
+  }
+
+  /** The text shown for entry i (-1: the table before the first entry). */
   frame(i: number): string {
-    const state = this.states[i + 1]!;
+    const { state, events } = this.steps[i + 1]!;
+    const view = this.module.view(state, ADMIN);
     const total = this.log.entries.length;
     const lines: string[] = [];
-    const duel = state.mode === "duel";
     if (i < 0) {
-      lines.push(`== start: ${duel ? "duel, " : ""}${state.players.length} players, seed ${this.log.setup.seed ?? 0}, ${total} entries ==`);
+      lines.push(`== start: ${this.module.name}, ${this.log.setup.players.length} players, seed ${this.log.setup.seed ?? 0}, ${total} entries ==`);
     } else {
       const command = this.log.entries[i]!.command;
-      const text = duel ? formatDuelCommand(command as DuelCommand) : formatCommand(command as Command);
-      lines.push(`== entry ${i} of ${total - 1}: ${command.by} ${text} ==`);
-      if (state.mode === "duel") lines.push(...describeDuelEvents(this.events(i) as DuelEvent[]));
-      else lines.push(...describeEvents(this.events(i) as GameEvent[], state.players));
+      lines.push(`== entry ${i} of ${total - 1}: ${command.by} ${this.ui.formatCommand(command)} ==`);
+      lines.push(...this.ui.describeEvents(this.module.viewEvent({ command, events, state }, ADMIN).events, view));
     }
-    lines.push(state.mode === "duel" ? renderDuel(playerView(state, { kind: "admin" }), null) : renderTable(playerView(state, { kind: "admin" })));
+    lines.push(this.ui.render(view));
     return lines.join("\n");
   }
 
   /** The last line: the winner, or where the log stops. */
   ending(): string {
-    const last = this.states[this.states.length - 1]!;
-    if (!last.winner) return `The log ends at turn ${last.turnNumber}, before the game is over.`;
-    return last.mode === "duel" ? `Winner: ${last.winner.players[0]} wins the duel.` : `Winner: ${describeWinner(last.winner)}.`;
+    const last = this.state(this.log.entries.length - 1);
+    if (this.module.result(last) === null) return `The log ends at turn ${this.module.summary(last).turn}, before the game is over.`;
+    return this.ui.ending(this.module.view(last, ADMIN), null);
   }
 }
 
@@ -125,8 +115,8 @@ export async function run(argv: string[]): Promise<number> {
 
   let replayed: Replayed;
   try {
-    const log = readGameLog(file);
-    replayed = new Replayed(log, replay(log));
+    const { module, log } = readGameLog(file);
+    replayed = new Replayed(module, log, replaySteps(module, log));
   } catch (e) {
     if (e instanceof ReplayError) {
       const where = e.entry < 0 ? "the setup is refused" : `entry ${e.entry} does not replay`;
@@ -144,11 +134,11 @@ export async function run(argv: string[]): Promise<number> {
   if (values.step !== undefined) {
     if (entries.length === 0) throw new UsageError(`--step: the log has no entries`);
     const n = intOption("step", values.step, 0, 0, entries.length - 1);
-    out(values.json ? JSON.stringify(replayed.states[n + 1], null, 2) : replayed.frame(n));
+    out(values.json ? JSON.stringify(replayed.state(n), null, 2) : replayed.frame(n));
     return EXIT.ok;
   }
   if (values.json) {
-    out(JSON.stringify(entries.map((entry, i) => ({ entry: i, command: entry.command, state: replayed.states[i + 1] })), null, 2));
+    out(JSON.stringify(entries.map((entry, i) => ({ entry: i, command: entry.command, state: replayed.state(i) })), null, 2));
     return EXIT.ok;
   }
   if (!values.all && process.stdin.isTTY && process.stdout.isTTY) {

@@ -1,19 +1,21 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { gameIds } from "@bang/games";
 import { parseScenario, runScenario, ScenarioFileError } from "@bang/scenario";
 import { EXIT, parseCommandLine, UsageError } from "../args.js";
 
 export const usage = `Usage: bang scenario FILE... [options]
 
-Runs rule scenario files (../shared/SCENARIOS.md; duel files, with "mode": "duel", follow
-packages/scenario/DUEL.md): plays each file's steps with its forced dice and
-checks its expectations. Prints each file's final state as JSON on stdout, one document per file;
-each expectation that does not hold is one "FILE: field: expected X, got Y" line on stderr.
-FILE "-" reads standard input.
+Runs rule scenario files (../shared/SCENARIOS.md, and each game's own format beside its module): a
+file names its game in setup.game (${gameIds().join(", ")}; the older setup.mode spelling, a
+game's earlier name, is read too), and is played step by step with its forced draws through the
+game's rules, then its expectations are checked. Prints each file's final state as JSON on stdout
+(its game first), one document per file; each expectation that does not hold is one
+"FILE: field: expected X, got Y" line on stderr. FILE "-" reads standard input.
 
 Exit code: 0 when every expectation holds, 1 when one does not, 2 when a file is invalid
-(unreadable, bad JSON, a wrong field, an expectation about a player the setup does not have, or a
-setup the rules refuse).
+(unreadable, bad JSON, an unknown game, a wrong field, an expectation about a player the setup does
+not have, or a setup the rules refuse).
 
 Options:
   -h, --help   show this help`;

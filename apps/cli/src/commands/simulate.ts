@@ -3,71 +3,42 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
-import { playMatch, type BotKind } from "@bang/bots";
-import { choiceOption, EXIT, intOption, parseCommandLine, SEED_MAX, SEED_MIN, UsageError } from "../args.js";
-import { simulateDuels } from "../duel/simulate.js";
-import { columns } from "../format.js";
-import { writeGameLog } from "../gamelog.js";
-import { BOT_KINDS, seatBots, tableSetup } from "../match.js";
-import { Tally, type SimulationSummary } from "../stats.js";
+import { BOT_KINDS, playMatch, type MatchResult, type SetupBase, type StateBase, type CommandBase } from "@bang/game-core";
+import { choiceOption, EXIT, intOption, parseCommandLine, SEED_MAX, SEED_MIN } from "../args.js";
+import { GAME_FLAGS, gameOption, gameOptionsHelp, localGame, seatsOption } from "../shell/game-option.js";
+import { writeGameLog } from "../shell/gamelog.js";
+import { seatBots, tableSetup } from "../shell/match.js";
+import { Simulation } from "../shell/simulation.js";
 
-export const usage = `Usage: bang simulate [options]
+export const usage = `Usage: bang simulate [--game ID] [options]
 
-Plays complete bot games (game i uses seed S+i, seats p1..pP, roles and characters dealt by the
-engine) and prints the games played, the win rate by team (law, outlaws, renegade; with 3 players the
-roles deputy, outlaw, renegade), the win rate by character, the average turns and commands per game,
-and games per second. Everything but games per second is the same on every run.
+Plays complete bot games of one game (game i uses seed S+i, seats p1..pP, the deal drawn by the
+game's rules) and prints the games played, the game's own figures (such as win rates by team, by
+seat or of the starting player), the average turns and commands per game, and games per second.
+Everything but games per second is the same on every run.
 
 Options:
+${gameOptionsHelp(17)}
   --games N        games to play (default 100)
-  --mode MODE      classic (default) or duel (2 players, RULES.md part D: win rate by seat and of the
-                   starting player, duels and equal-pick replays per game)
-  --players P      seats per table, 3 to 8 (default 5; not with --mode duel)
+  --players P      seats per table, within the game's range (default: the game's usual table)
   --seed S         seed of the first game (default 1)
   --bots KIND      heuristic or random (default heuristic)
   --json           print the summary as JSON
   --save-dir DIR   write each game's log to DIR/game-NNN-seed-S.json (for bang replay)
   -h, --help       show this help`;
 
-const percent = (rate: number | null) => (rate === null ? "-" : `${(rate * 100).toFixed(1)}%`);
-
-/** The summary for people. */
-export function renderSummary(s: SimulationSummary): string {
-  const characters = Object.entries(s.characters).sort(
-    ([a, x], [b, y]) => (y.rate ?? -1) - (x.rate ?? -1) || y.played - x.played || a.localeCompare(b),
-  );
-  return [
-    `Simulated ${s.games} games: ${s.players} players, ${s.bots} bots, seeds ${s.seed} to ${s.seed + s.games - 1}.`,
-    "",
-    "Win rate by team (games won, share)",
-    ...columns(Object.entries(s.teams).map(([team, t]) => [team, String(t.won), percent(t.rate)])),
-    "",
-    "Win rate by character (games played, won, share)",
-    ...columns(characters.map(([c, x]) => [c, String(x.played), String(x.won), percent(x.rate)])),
-    "",
-    ...columns(
-      [
-        ["Average turns per game", s.averageTurns.toFixed(2)],
-        ["Average commands per game", s.averageCommands.toFixed(2)],
-        ["Games per second", s.gamesPerSecond.toFixed(1)],
-      ],
-      "",
-    ),
-  ].join("\n");
-}
-
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandLine(() =>
     parseArgs({
       args: argv,
       options: {
+        ...GAME_FLAGS,
         games: { type: "string" },
         players: { type: "string" },
         seed: { type: "string" },
         bots: { type: "string" },
         json: { type: "boolean" },
         "save-dir": { type: "string" },
-        mode: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: false,
@@ -78,21 +49,16 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return EXIT.ok;
   }
+  const game = localGame(gameOption(values));
+  const { module } = game;
   const games = intOption("games", values.games, 100, 1, 1_000_000);
-  const mode = choiceOption("mode", values.mode, "classic", ["classic", "duel"] as const);
-  if (mode === "duel") {
-    if (values.players !== undefined && values.players !== "2") throw new UsageError("--players: a duel has 2 players (RULES.md R8.1)");
-    const duelSave = values["save-dir"];
-    if (duelSave !== undefined) mkdirSync(duelSave, { recursive: true });
-    return simulateDuels({ games, seed: intOption("seed", values.seed, 1, SEED_MIN, SEED_MAX), bots: choiceOption("bots", values.bots, "heuristic", BOT_KINDS), json: values.json ?? false, saveDir: duelSave });
-  }
-  const players = intOption("players", values.players, 5, 3, 8);
+  const players = seatsOption(values.players, game);
   const seed = intOption("seed", values.seed, 1, SEED_MIN, SEED_MAX);
-  const bots: BotKind = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
+  const bots = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
   const saveDir = values["save-dir"];
   if (saveDir !== undefined) mkdirSync(saveDir, { recursive: true });
 
-  const tally = new Tally({ players, seed, bots });
+  const simulation = new Simulation(module, game.ui, { players, seed, bots });
   const bar = process.stdout.isTTY
     ? new SingleBar({ stream: process.stdout, clearOnComplete: true, format: "{bar} {value}/{total} games | {eta}s left" })
     : null;
@@ -101,12 +67,12 @@ export async function run(argv: string[]): Promise<number> {
   const started = performance.now();
   try {
     for (let i = 0; i < games; i++) {
-      const setup = tableSetup(players, seed + i);
-      const seats = seatBots(bots, setup);
-      let result;
+      const setup = tableSetup(module, players, seed + i);
+      const seats = seatBots(module, bots, setup);
+      let result: MatchResult<StateBase, CommandBase, SetupBase>;
       try {
-        result = playMatch(setup, (id) => seats.get(id)!);
-        tally.add(result.state, result.commands);
+        result = playMatch(module, setup, (id) => seats.get(id)!, { onStep: simulation.step });
+        simulation.add(result.state, result.log);
       } catch (e) {
         bar?.stop();
         process.stderr.write(`bang simulate: game ${i + 1} (seed ${seed + i}) failed: ${(e as Error).message}\n`);
@@ -118,7 +84,7 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     bar?.stop();
   }
-  const summary = tally.summary((performance.now() - started) / 1000);
-  process.stdout.write(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${renderSummary(summary)}\n`);
+  const summary = simulation.summary((performance.now() - started) / 1000);
+  process.stdout.write(values.json ? `${JSON.stringify(summary, null, 2)}\n` : `${simulation.render(summary)}\n`);
   return EXIT.ok;
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { ClientError, fetchStandings } from "@bang/client";
 import { EXIT, parseCommandLine, UsageError } from "../args.js";
-import { columns } from "../format.js";
+import { columns } from "../shell/text.js";
 
 export const usage = `Usage: bang tournament standings ID --server URL [--json]
 

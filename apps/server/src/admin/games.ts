@@ -1,6 +1,7 @@
 /**
  * Admin actions on live games, behind one seam (AdminGames) so that the admin routes read the same on
- * one node and on a cluster: the live games list, ending a game, giving a seat to the bot.
+ * one node and on a cluster: the live games list, ending a game, giving a seat to the bot, and a
+ * game's presence (connections, away seats, timers: only the owner's room knows them).
  *
  * The work itself is done by the node that owns the game (OwnerActions over this node's rooms): on a
  * single node that is always this node; in a cluster the admin relay (cluster/admin-relay.ts) gathers
@@ -10,9 +11,16 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { GameHost } from "../games/host.js";
 import { liveGame, type LiveGame } from "./live.js";
+import { presenceOf, type GamePresence } from "./presence.js";
 
-/** What an admin action came to: done, or refused with a stable code (nothing changed). */
-export type AdminOutcome = { ok: true } | { ok: false; code: "GAME_NOT_FOUND" | "NOT_SEATED" | "RETRY"; message: string };
+/** An admin action refused, with a stable code (nothing changed). */
+export type AdminRefusal = { ok: false; code: "GAME_NOT_FOUND" | "NOT_SEATED" | "RETRY"; message: string };
+
+/** What an admin action came to: done (with what it read, `T`), or refused. */
+export type AdminOutcome<T extends object = object> = ({ ok: true } & T) | AdminRefusal;
+
+/** A running game's presence, or why not (GAME_NOT_FOUND: not running; RETRY: it is moving between nodes). */
+export type PresenceOutcome = AdminOutcome<{ presence: GamePresence }>;
 
 /** The live games of the nodes that answered, and the ids of the nodes that did not (in time). */
 export interface LiveGames {
@@ -29,6 +37,8 @@ export interface AdminGames {
   end(gameId: string, admin: string): Promise<AdminOutcome>;
   /** The bot plays `playerId`'s seat to the end (stored on the seat); the player's own commands get NOT_SEATED. */
   replaceByBot(gameId: string, playerId: string, admin: string): Promise<AdminOutcome>;
+  /** Each seat's connection, away status and timer, read on the node that owns the running game. */
+  presence(gameId: string): Promise<PresenceOutcome>;
 }
 
 /** The membership (who the nodes are) cannot be read: the caller answers 503 RETRY. */
@@ -40,7 +50,7 @@ export class AdminUnavailable extends Error {
  * An action on a game as the owner node answers it: the outcome, or NOT_HERE when this node does not
  * own the game (in a cluster the relay then looks for the owner again).
  */
-export type OwnerOutcome = AdminOutcome | "NOT_HERE";
+export type OwnerOutcome<T extends object = object> = AdminOutcome<T> | "NOT_HERE";
 
 /** What the node owning a game does for an admin (this node's rooms only). */
 export interface OwnerActions {
@@ -48,6 +58,7 @@ export interface OwnerActions {
   liveHere(): LiveGame[];
   end(gameId: string, admin: string): Promise<OwnerOutcome>;
   replaceByBot(gameId: string, playerId: string, admin: string): Promise<OwnerOutcome>;
+  presence(gameId: string): OwnerOutcome<{ presence: GamePresence }>;
 }
 
 export interface OwnerDeps {
@@ -65,7 +76,7 @@ export interface OwnerDeps {
   log: FastifyBaseLogger;
 }
 
-const notRunning = (gameId: string): AdminOutcome => ({ ok: false, code: "GAME_NOT_FOUND", message: `no running game ${gameId}` });
+const notRunning = (gameId: string): AdminRefusal => ({ ok: false, code: "GAME_NOT_FOUND", message: `no running game ${gameId}` });
 
 /** The owner's side of the admin actions, over this node's rooms (see OwnerActions). */
 export function createOwnerActions(deps: OwnerDeps): OwnerActions {
@@ -97,15 +108,23 @@ export function createOwnerActions(deps: OwnerDeps): OwnerActions {
       log.info({ gameId, playerId, admin, nodeId: deps.nodeId }, "player replaced by the bot");
       return { ok: true };
     },
+
+    presence(gameId) {
+      const room = host.get(gameId);
+      if (!room) return "NOT_HERE";
+      if (room.over) return notRunning(gameId);
+      return { ok: true, presence: presenceOf(room, deps.nodeId) };
+    },
   };
 }
 
 /** The admin actions of a single node: every game is its own. */
 export function singleNodeAdminGames(owner: OwnerActions): AdminGames {
-  const here = (outcome: OwnerOutcome, gameId: string): AdminOutcome => (outcome === "NOT_HERE" ? notRunning(gameId) : outcome);
+  const here = <T extends object>(outcome: OwnerOutcome<T>, gameId: string): AdminOutcome<T> => (outcome === "NOT_HERE" ? notRunning(gameId) : outcome);
   return {
     live: async () => ({ games: owner.liveHere(), missing: [] }),
     end: async (gameId, admin) => here(await owner.end(gameId, admin), gameId),
     replaceByBot: async (gameId, playerId, admin) => here(await owner.replaceByBot(gameId, playerId, admin), gameId),
+    presence: async (gameId) => here(owner.presence(gameId), gameId),
   };
 }

@@ -1,20 +1,35 @@
-import { standing } from "@bang/engine";
 import type { GameRoom } from "../games/room.js";
+
+/** A seat of a running game as the live games table shows it. */
+export interface LiveSeat {
+  id: string;
+  name: string;
+  /** The bot kind of a bot seat, null for a person. */
+  bot: string | null;
+  /** Did an admin give the seat to the bot? */
+  replaced: boolean;
+  /** Is the player out of the game (its module's summary)? */
+  out: boolean;
+  /** A status line in the game's words ("6/8 life"), from its module's summary. */
+  status: string;
+}
 
 /** One running game as the live games table shows it. */
 export interface LiveGame {
   id: string;
-  mode: string;
+  /** The game (its module's id). */
+  game: string;
   tableCode: string | null;
   /** The node hosting the game. */
   node: string;
+  /** The game's phase: its statechart's state now. */
   phase: string;
-  /** Turns started so far (the engine's turnNumber). */
+  /** Turns started so far (the module's summary). */
   turnNumber: number;
-  /** Name of the active player's seat. */
-  turnOf: string;
+  /** Names of the seats the game waits for (its module's `toAct`; several at once for a simultaneous choice). */
+  waitingFor: string[];
   seq: number;
-  players: { id: string; name: string; bot: string | null; replaced: boolean; alive: boolean; life: number }[];
+  players: LiveSeat[];
   createdAt: string | null;
   /** Seconds since the game was created (null when its creation time is unknown). */
   ageSeconds: number | null;
@@ -22,30 +37,32 @@ export interface LiveGame {
 
 /** Filters of the live games list. */
 export interface LiveFilter {
-  mode?: string | undefined;
+  /** A game id: only that game's games. */
+  game?: string | undefined;
   /** Text a seat's name contains (case-insensitive), or a seat's exact player id. */
   player?: string | undefined;
 }
 
-/** The live summary of one room (admin only: no role in it, but the turn and lives of everyone). */
+/**
+ * The live summary of one room, read from its game's module (its `summary`, `toAct`) and its phase
+ * (admin only: public facts of every seat, no secret).
+ */
 export function liveGame(room: GameRoom, node: string, createdAt: Date | null, now: number): LiveGame {
   const state = room.state;
+  const summary = room.module.summary(state);
   const nameOf = (id: string) => room.seats.find((s) => s.playerId === id)?.name ?? id;
   return {
     id: room.id,
-    mode: state.mode,
+    game: room.module.id,
     tableCode: room.tableCode,
     node,
-    phase: state.phase,
-    turnNumber: state.turnNumber,
-    turnOf: nameOf(state.players[state.turn]!.id),
+    phase: room.phase,
+    turnNumber: summary.turn,
+    waitingFor: room.module.toAct(state).map(nameOf),
     seq: room.seq,
     players: room.seats.map((s) => {
-      const p = state.players.find((q) => q.id === s.playerId);
-      // A duel seat has no life: its standing cards (0 to 8, R8.1) stand in for it.
-      const alive = !p ? false : "alive" in p ? p.alive : standing(p.hideout) > 0;
-      const life = !p ? 0 : "life" in p ? p.life : standing(p.hideout);
-      return { id: s.playerId, name: s.name, bot: s.bot, replaced: room.isReplaced(s.playerId), alive, life };
+      const seat = summary.seats[s.playerId];
+      return { id: s.playerId, name: s.name, bot: s.bot, replaced: room.isReplaced(s.playerId), out: seat?.out ?? true, status: seat?.status ?? "" };
     }),
     ...ageOf(createdAt, now),
   };
@@ -62,7 +79,7 @@ function ageOf(createdAt: Date | null, now: number): Pick<LiveGame, "createdAt" 
 
 /** Does `game` pass `filter`? */
 export function matchesLive(game: LiveGame, filter: LiveFilter): boolean {
-  if (filter.mode && game.mode !== filter.mode) return false;
+  if (filter.game && game.game !== filter.game) return false;
   if (filter.player) {
     const text = filter.player.toLowerCase();
     if (!game.players.some((p) => p.id === filter.player || p.name.toLowerCase().includes(text))) return false;

@@ -4,7 +4,8 @@
  *   request of kind "admin", op "live", LIVE_TIMEOUT_MS); a node that does not answer in time is
  *   reported missing and the list holds the others' games;
  * - ending a game and giving a seat to the bot go to the game's lease owner (op "end" / "bot"), which
- *   does them and logs them. While the game moves (no lease, or the node asked no longer owns it) the
+ *   does them and logs them; a game's presence (op "presence") is read there too, since only the
+ *   owner's room counts the sockets of every node and runs the timers. While the game moves (no lease, or the node asked no longer owns it) the
  *   owner is looked up again, as a routed command is (SharedGame.submit), for the same budget (two
  *   leases plus 2 s), then RETRY. A game without a lease that the store does not list as running is
  *   GAME_NOT_FOUND.
@@ -23,7 +24,12 @@ const ACTION_TIMEOUT_MS = 5_000;
 const RETRY_PAUSE_MS = 100;
 
 /** A request of kind "admin" in a node's inbox. */
-export type AdminRequest = { kind: "admin" } & ({ op: "live" } | { op: "end"; gameId: string; admin: string } | { op: "bot"; gameId: string; playerId: string; admin: string });
+export type AdminRequest = { kind: "admin" } & (
+  | { op: "live" }
+  | { op: "end"; gameId: string; admin: string }
+  | { op: "bot"; gameId: string; playerId: string; admin: string }
+  | { op: "presence"; gameId: string }
+);
 
 /** Its answer: the owner's games, the outcome, or "not the owner". */
 type AdminAnswer = { games: LiveGame[] } | { outcome: AdminOutcome } | { notOwner: true };
@@ -50,7 +56,7 @@ export function createAdminRelay(deps: AdminRelayDeps): AdminGames {
   const { nodeId, bus, owner } = deps;
 
   /** Runs `op` on the game's owner, looking for it again while the game moves. */
-  async function onOwner(gameId: string, request: AdminRequest, here: () => Promise<OwnerOutcome>): Promise<AdminOutcome> {
+  async function onOwner<T extends object>(gameId: string, request: AdminRequest, here: () => Promise<OwnerOutcome<T>>): Promise<AdminOutcome<T>> {
     const deadline = performance.now() + deps.retryBudgetMs;
     for (;;) {
       const holder = await deps.ownerOf(gameId).catch(() => null);
@@ -59,7 +65,7 @@ export function createAdminRelay(deps: AdminRelayDeps): AdminGames {
         if (outcome !== "NOT_HERE") return outcome;
       } else if (holder) {
         const answer = (await bus.request(holder, request as unknown as Json, ACTION_TIMEOUT_MS).catch(() => null)) as AdminAnswer | null;
-        if (answer && "outcome" in answer) return answer.outcome;
+        if (answer && "outcome" in answer) return answer.outcome as AdminOutcome<T>;
       } else if (!(await deps.isRunning(gameId).catch(() => true))) {
         return { ok: false, code: "GAME_NOT_FOUND", message: `no running game ${gameId}` };
       }
@@ -96,6 +102,7 @@ export function createAdminRelay(deps: AdminRelayDeps): AdminGames {
     },
     end: (gameId, admin) => onOwner(gameId, { kind: "admin", op: "end", gameId, admin }, () => owner.end(gameId, admin)),
     replaceByBot: (gameId, playerId, admin) => onOwner(gameId, { kind: "admin", op: "bot", gameId, playerId, admin }, () => owner.replaceByBot(gameId, playerId, admin)),
+    presence: (gameId) => onOwner(gameId, { kind: "admin", op: "presence", gameId }, async () => owner.presence(gameId)),
   };
 }
 
@@ -106,7 +113,8 @@ export function adminRequestHandler(owner: OwnerActions): (message: Json) => Pro
     let answer: AdminAnswer;
     if (request.op === "live") answer = { games: owner.liveHere() };
     else {
-      const outcome = request.op === "end" ? await owner.end(request.gameId, request.admin) : await owner.replaceByBot(request.gameId, request.playerId, request.admin);
+      const outcome =
+        request.op === "end" ? await owner.end(request.gameId, request.admin) : request.op === "bot" ? await owner.replaceByBot(request.gameId, request.playerId, request.admin) : owner.presence(request.gameId);
       answer = outcome === "NOT_HERE" ? { notOwner: true } : { outcome };
     }
     return answer as unknown as Json;

@@ -13,11 +13,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { isDbError } from "@bang/db";
-import type { Command, Mode } from "@bang/engine";
-import type { GameCommand } from "@bang/protocol";
+import type { CommandBase } from "@bang/game-core";
+import type { GameCommand, PresenceMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { seatsOf, type GameHost, type RoomStoredListener } from "../games/host.js";
-import type { GameRoom } from "../games/room.js";
+import { REFUSED_MEMORY, type GameRoom } from "../games/room.js";
 import { SeatedMap } from "../games/seated-map.js";
 import type { Answer, GameDirectory, GameHandle, RoomSeat } from "../games/types.js";
 import type { GameStore, StoredGame } from "../persistence/store.js";
@@ -46,8 +46,8 @@ export interface ClusterGamesOptions {
 /** A request between nodes about games (the `kind` of a bus request). */
 export type GameRequest =
   | { kind: "command"; gameId: string; by: string; id: string; command: GameCommand }
-  | { kind: "presence"; gameId: string; playerId: string; connected: boolean; nodeId: string }
-  | { kind: "createGame"; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }
+  | { kind: "presence"; gameId: string; playerId: string; connected: boolean; nodeId: string; back?: boolean }
+  | { kind: "createGame"; game: string; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; gameOptions?: Record<string, unknown> }
   | { kind: "claim"; gameId: string };
 
 /** How long a copy nobody watches (or a finished game's) stays, in ms. */
@@ -80,6 +80,7 @@ export class ClusterGames implements GameDirectory {
         void o.bus.request(nodeId, { kind: "presence", ...message, nodeId: o.nodeId }, 2000).catch(() => undefined);
       },
       loadLog: (gameId) => o.store.loadLog(gameId),
+      findRefusal: (gameId, playerId, clientCommandId) => o.store.findRefusal(gameId, playerId, clientCommandId),
       retryBudgetMs: 2 * o.leaseTtlMs + 2000,
       idle: (game) => this.scheduleDrop(game.id),
     };
@@ -118,7 +119,7 @@ export class ClusterGames implements GameDirectory {
   }
 
   /** Creates a game owned by this node (placement chose it): lease first, its token stored with the game. */
-  async createLocal(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number }): Promise<{ id: string }> {
+  async createLocal(args: { game: string; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; gameOptions?: Record<string, unknown> }): Promise<{ id: string }> {
     if (this.draining) throw new Error("this node is draining");
     const id = randomUUID();
     const got = await this.o.keeper.acquire(id, this.o.nodeId, this.o.leaseTtlMs);
@@ -129,8 +130,12 @@ export class ClusterGames implements GameDirectory {
         holder?.stored(e);
         this.fanOut(id, e);
       };
-      const room = await this.o.host.createGame(args, { id, fencingToken: got.token, store: this.fencedStore(id, got.token), onStored });
-      const game = SharedGame.from({ id, setup: room.setup, seats: [...room.seats], tableCode: room.tableCode, entries: [] }, this.context);
+      const onPresence = (presence: PresenceMessage) => {
+        holder?.presenceChanged(presence);
+        this.fanOutPresence(id, presence);
+      };
+      const room = await this.o.host.createGame(args, { id, fencingToken: got.token, store: this.fencedStore(id, got.token), onStored, onPresence });
+      const game = SharedGame.from({ id, game: room.module.id, setup: room.setup, seats: [...room.seats], tableCode: room.tableCode, entries: [] }, this.context);
       holder = game;
       game.attach(room, []);
       this.games.set(id, { game, unsubscribe: null, dropTimer: null });
@@ -170,7 +175,7 @@ export class ClusterGames implements GameDirectory {
         }
       }
       // No earlier owner can write after the claim: the log is complete.
-      const entries = await this.o.store.loadLog(gameId);
+      const [entries, refusals] = await Promise.all([this.o.store.loadLog(gameId), this.o.store.loadRefusals(gameId, REFUSED_MEMORY)]);
       const game = (await this.load(gameId, stored)) as SharedGame | null;
       if (!game) throw new Error(`game ${gameId} could not be loaded`);
       const token = got.token;
@@ -178,7 +183,11 @@ export class ClusterGames implements GameDirectory {
         game.stored(e);
         this.fanOut(gameId, e);
       };
-      const room = this.o.host.openRoom({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries, turnSeconds: stored.turnSeconds, store: this.fencedStore(gameId, token), onStored });
+      const onPresence = (presence: PresenceMessage) => {
+        game.presenceChanged(presence);
+        this.fanOutPresence(gameId, presence);
+      };
+      const room = this.o.host.openRoom({ id: gameId, game: stored.game, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries, refusals, turnSeconds: stored.turnSeconds, store: this.fencedStore(gameId, token), onStored, onPresence });
       game.attach(room, entries);
       room.start();
       this.cancelDrop(gameId);
@@ -225,6 +234,7 @@ export class ClusterGames implements GameDirectory {
       }
       case "presence":
         this.games.get(request.gameId)?.game.presenceOn(request.nodeId, request.playerId, request.connected);
+        if (request.back) this.games.get(request.gameId)?.game.room?.takeSeatBack(request.playerId);
         return null;
       case "createGame":
         return await this.createLocal(request);
@@ -334,30 +344,41 @@ export class ClusterGames implements GameDirectory {
   }
 
   /** Publishes a stored entry on the game's channel (before the command's answer goes out). */
-  private fanOut(gameId: string, entry: { seq: number; by: string; command: GameCommand }): void {
-    const message: GameChannelMessage = { kind: "entry", seq: entry.seq, command: { ...entry.command, by: entry.by } as Command };
+  private fanOut(gameId: string, entry: { seq: number; command: CommandBase }): void {
+    const message: GameChannelMessage = { kind: "entry", seq: entry.seq, command: entry.command };
     this.o.bus.publish(channelOf(gameId), message as unknown as Json).catch((error: unknown) => this.o.log.debug({ err: error, gameId }, "could not fan an entry out (followers reload from the store)"));
   }
 
-  /** A store whose appends carry this owner's token and stop at once when the lease is no longer held. */
+  /** Publishes the owner room's presence on the game's channel (lost messages are harmless: the next change says it all again). */
+  private fanOutPresence(gameId: string, presence: PresenceMessage): void {
+    const message: GameChannelMessage = { kind: "presence", presence };
+    this.o.bus.publish(channelOf(gameId), message as unknown as Json).catch((error: unknown) => this.o.log.debug({ err: error, gameId }, "could not fan the presence out"));
+  }
+
+  /**
+   * A store whose writes (log appends, refusals) carry this owner's token and stop at once when the
+   * lease is no longer held; a write the database fences ends this node's ownership.
+   */
   private fencedStore(gameId: string, token: number): GameStore {
     const { store, keeper } = this.o;
+    const fenced = async (id: string, write: () => Promise<void>): Promise<void> => {
+      if (keeper.tokenOf(id) !== token) throw new Error(`game ${id}: this node no longer holds the lease (token ${token})`);
+      try {
+        await write();
+      } catch (error) {
+        if (isDbError(error) && error.code === "FENCED") {
+          keeper.forget(gameId);
+          const lease = { gameId, nodeId: this.o.nodeId, token, ttlMs: this.o.leaseTtlMs };
+          queueMicrotask(() => this.lost(lease, "refused"));
+        }
+        throw error;
+      }
+    };
     return {
       ...store,
       finishGame: (id, winner) => store.finishGame(id, winner, token),
-      append: async (id, entry) => {
-        if (keeper.tokenOf(id) !== token) throw new Error(`game ${id}: this node no longer holds the lease (token ${token})`);
-        try {
-          await store.append(id, { ...entry, fencingToken: token });
-        } catch (error) {
-          if (isDbError(error) && error.code === "FENCED") {
-            keeper.forget(gameId);
-            const lease = { gameId, nodeId: this.o.nodeId, token, ttlMs: this.o.leaseTtlMs };
-            queueMicrotask(() => this.lost(lease, "refused"));
-          }
-          throw error;
-        }
-      },
+      append: (id, entry) => fenced(id, () => store.append(id, { ...entry, fencingToken: token })),
+      refuse: (id, refusal) => fenced(id, () => store.refuse(id, refusal, token)),
     };
   }
 
@@ -388,7 +409,7 @@ export class ClusterGames implements GameDirectory {
           return null;
         }
         const entries = await this.o.store.loadLog(gameId);
-        const made = SharedGame.from({ id: gameId, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries }, this.context);
+        const made = SharedGame.from({ id: gameId, game: stored.game, setup: stored.setup, seats: seatsOf(stored), tableCode: stored.tableCode, entries }, this.context);
         game = made;
         this.games.set(gameId, { game: made, unsubscribe, dropTimer: null });
         for (const m of early) this.onChannel(made, m);

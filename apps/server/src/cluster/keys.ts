@@ -19,7 +19,7 @@ export interface ClusterKeys {
   readonly prefix: string;
   /** String: "<token>:<nodeId>" of the game's current lease, with a TTL (PX). */
   lease(gameId: string): string;
-  /** Integer counter: the last fencing token issued for the game. Never expires. */
+  /** Integer counter: the last fencing token issued for the game. Expires FENCE_LINGER_MS after its last lease (lease.ts). */
   fence(gameId: string): string;
   /** String: the JSON NodeInfo of a live node, with a TTL refreshed by its heartbeat. */
   node(nodeId: string): string;

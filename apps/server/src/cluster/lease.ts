@@ -2,10 +2,16 @@
  * Game ownership leases with fencing tokens (DESIGN invariant 2: one writer per game).
  *
  * A lease is a Redis string `lease:{gameId}` = "<token>:<nodeId>" with a TTL; beside it, `fence:{gameId}`
- * is a counter that never expires. Acquiring a free lease increments the counter in the same Lua script,
- * so every grant of a game's lease (first claim, takeover after expiry, re-claim after a release) gets a
- * token strictly greater than every earlier one. Renew and release act only for the exact holder
- * (node id AND token), so a deposed owner can never extend or drop its successor's lease.
+ * is a counter. Acquiring a free lease increments the counter in the same Lua script, so every grant of
+ * a game's lease (first claim, takeover after expiry, re-claim after a release) gets a token strictly
+ * greater than every earlier one while the counter lives. Renew and release act only for the exact
+ * holder (node id AND token), so a deposed owner can never extend or drop its successor's lease.
+ *
+ * The counter expires with its game: every acquire and renew sets its TTL to the lease's plus a linger
+ * (FENCE_LINGER_MS), so it outlives every lease of the game and leaves Redis once the game has had no
+ * owner for that long (finished, or abandoned). It can never vanish under a held lease (the fencing
+ * guard would refuse the holder). After it expired, a claim starts again from the token stored with
+ * the game (`minToken`, from Game.fencingToken), which is what keeps tokens increasing then.
  *
  * Clock assumptions. Expiry is decided by Redis alone, on its own clock: PX is relative, Redis turns it
  * into an absolute time of its host's clock, so a step of that clock (set NTP to slew, not step, on
@@ -55,25 +61,30 @@ export interface Leases {
   release(gameId: string, nodeId: string, token: number): Promise<boolean>;
   /** The current holder, or null when the lease is free (expired, released, never taken). */
   owner(gameId: string): Promise<LeaseOwner | null>;
-  /** The last token issued for the game (held or not), or null if none was ever issued (or Redis lost it). */
+  /**
+   * The last token issued for the game (held or not), or null if none was issued, its counter expired
+   * (no lease for FENCE_LINGER_MS) or Redis lost it.
+   */
   currentToken(gameId: string): Promise<number | null>;
 }
 
-// KEYS[1] lease, KEYS[2] fence; ARGV[1] nodeId, ARGV[2] ttlMs, ARGV[3] minToken.
+// KEYS[1] lease, KEYS[2] fence; ARGV[1] nodeId, ARGV[2] ttlMs, ARGV[3] minToken, ARGV[4] fence ttl (ms).
 const ACQUIRE = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
 local current = tonumber(redis.call('GET', KEYS[2]) or '0')
 local floor = tonumber(ARGV[3])
 if current < floor then redis.call('SET', KEYS[2], ARGV[3]) end
 local token = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('SET', KEYS[1], string.format('%d', token) .. ':' .. ARGV[1], 'PX', ARGV[2])
 return token
 `);
 
-// KEYS[1] lease; ARGV[1] "<token>:<nodeId>", ARGV[2] ttlMs.
+// KEYS[1] lease, KEYS[2] fence; ARGV[1] "<token>:<nodeId>", ARGV[2] ttlMs, ARGV[3] fence ttl (ms).
 const RENEW = new LuaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return 1
 `);
 
@@ -91,20 +102,31 @@ if not value then return false end
 return {value, redis.call('PTTL', KEYS[1])}
 `);
 
-/** Leases stored through `redis` under `keys`. */
-export function createLeases(redis: Redis, keys: ClusterKeys): Leases {
+/** How long a game's fence counter outlives its last lease, in ms, by default. */
+export const FENCE_LINGER_MS = 60_000;
+
+/** Options of createLeases. */
+export interface LeasesOptions {
+  /** How long a game's fence counter outlives its last lease, in ms (default FENCE_LINGER_MS). */
+  fenceLingerMs?: number;
+}
+
+/** Leases stored through `redis` under `keys`. Throws RangeError for a fence linger that is not a positive integer. */
+export function createLeases(redis: Redis, keys: ClusterKeys, options: LeasesOptions = {}): Leases {
+  const linger = options.fenceLingerMs ?? FENCE_LINGER_MS;
+  if (!Number.isSafeInteger(linger) || linger < 1) throw new RangeError(`fenceLingerMs must be a positive integer of ms, got ${linger}`);
   return {
     async acquire(gameId, nodeId, ttlMs, options = {}) {
       const minToken = options.minToken ?? 0;
       checkTtl(ttlMs);
       if (!Number.isSafeInteger(minToken) || minToken < 0) throw new RangeError(`minToken must be a non-negative integer, got ${minToken}`);
-      const reply = await ACQUIRE.run(redis, [keys.lease(gameId), keys.fence(gameId)], [checkNode(nodeId), ttlMs, minToken]);
+      const reply = await ACQUIRE.run(redis, [keys.lease(gameId), keys.fence(gameId)], [checkNode(nodeId), ttlMs, minToken, ttlMs + linger]);
       if (reply === null) return null;
       return { token: asInteger(reply, "acquire") };
     },
     async renew(gameId, nodeId, token, ttlMs) {
       checkTtl(ttlMs);
-      return (await RENEW.run(redis, [keys.lease(gameId)], [holder(nodeId, token), ttlMs])) === 1;
+      return (await RENEW.run(redis, [keys.lease(gameId), keys.fence(gameId)], [holder(nodeId, token), ttlMs, ttlMs + linger])) === 1;
     },
     async release(gameId, nodeId, token) {
       return (await RELEASE.run(redis, [keys.lease(gameId)], [holder(nodeId, token)])) === 1;

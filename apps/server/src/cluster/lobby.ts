@@ -105,6 +105,11 @@ export class ClusterLobby implements Lobby {
     return mine;
   }
 
+  /** This node's table `code`, else the last published view of another node's, else null. */
+  peek(code: string): TableView | null {
+    return this.local.peek(code) ?? this.remote.get(code)?.table ?? null;
+  }
+
   async create(player: { id: string; name: string }, options: TableOptions): Promise<TableView> {
     const view = this.local.create(player, options);
     await this.register(view.code).catch((error: unknown) => this.o.log.warn({ err: error, code: view.code }, "could not register the table's code: it is reachable on this node only"));

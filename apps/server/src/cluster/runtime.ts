@@ -4,7 +4,6 @@
  * leases and their keep-alive, the node's games (ClusterGames) and the lobby across nodes
  * (ClusterLobby), and the placement of new games on the least loaded live node.
  */
-import type { Mode } from "@bang/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { GameHost } from "../games/host.js";
@@ -47,7 +46,7 @@ export interface ClusterRuntime {
   /** Live nodes (membership), sorted by id. Rejects when Redis is unreachable. */
   liveNodes(): Promise<LiveNode[]>;
   /** Placement: creates a table's game on the least loaded live node; resolves with its id. */
-  place(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }): Promise<{ id: string }>;
+  place(args: { game: string; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; gameOptions?: Record<string, unknown> }): Promise<{ id: string }>;
   /** SIGTERM: leaves the membership (no new game comes here), then hands every owned game over. */
   drain(): Promise<void>;
   /** Stops every timer and closes the connections (after drain). */

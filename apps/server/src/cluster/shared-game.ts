@@ -3,8 +3,9 @@
  *
  * Every node with sockets on a game keeps one: the game's setup and seats, its log of commands and the
  * state after them, replayed with the pure engine (DESIGN invariant 1). It computes the view of each of
- * its own sockets itself, with the same per-viewer rule (playerView), so no secret crosses the bus: only
- * log entries (seq, command) do, and they are public (the dice come from the seeded state).
+ * its own sockets itself, with the same per-viewer rule (the module's view and viewEvent), so no secret
+ * crosses the bus: only log entries (seq, command) do. A command may hold a secret (a pick before its
+ * reveal): the bus is the cluster's own, and every node hides it again per viewer.
  *
  * On the owner node the copy holds the game's GameRoom (the only writer, behind a lease and a fencing
  * token) and takes each stored entry straight from it, before the answer goes out. Elsewhere it takes
@@ -13,23 +14,13 @@
  * Commands from its sockets go to the local room, or to the owner over the bus; while the game moves
  * (lease lost, owner dead, drain) they are retried against the new owner for a while, then answered RETRY.
  */
-import {
-  applyCommand,
-  createGame,
-  duelCommandView,
-  playerView,
-  type AnyCommand as Command,
-  type AnyGameEvent as GameEvent,
-  type AnyGameState as GameState,
-  type GameSetup,
-  type Viewer,
-} from "@bang/engine";
-import type { GameCommand, ServerMessage } from "@bang/protocol";
+import type { AnyGameModule, CommandBase as Command, EventBase as GameEvent, SetupBase, StateBase as GameState, Viewer } from "@bang/game-core";
+import type { GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
-import type { RoomStoredListener } from "../games/host.js";
-import { fingerprintOf, type GameRoom } from "../games/room.js";
+import { moduleOf, type RoomStoredListener } from "../games/host.js";
+import { eventMessage, fingerprintOf, missedEvents, refusalAnswer, repeatAnswer, snapshotMessage, type GameRoom } from "../games/room.js";
 import type { Answer, GameHandle, RoomSeat, Subscriber } from "../games/types.js";
-import type { StoredEntry } from "../persistence/store.js";
+import type { StoredEntry, StoredRefusal } from "../persistence/store.js";
 
 /** What a shared game needs from its node. */
 export interface SharedGameContext {
@@ -39,10 +30,15 @@ export interface SharedGameContext {
   ownerOf(gameId: string): Promise<string | null>;
   /** Sends a command to `nodeId`; "NOT_OWNER" when that node does not own the game (any more). Rejects on timeout. */
   forward(nodeId: string, command: { gameId: string; by: string; id: string; command: GameCommand }): Promise<Answer | "NOT_OWNER">;
-  /** Tells the owner `nodeId` whether `playerId` has a socket on this node (fire and forget). */
-  presence(nodeId: string, message: { gameId: string; playerId: string; connected: boolean }): void;
+  /**
+   * Tells the owner `nodeId` whether `playerId` has a socket on this node, and with `back` that the
+   * player takes their seat back from the bot (fire and forget).
+   */
+  presence(nodeId: string, message: { gameId: string; playerId: string; connected: boolean; back?: boolean }): void;
   /** The stored log of the game (every acknowledged entry). */
   loadLog(gameId: string): Promise<StoredEntry[]>;
+  /** A stored refusal of the rules (DESIGN 5: the repeat of a refused id gets it again), or null. */
+  findRefusal(gameId: string, playerId: string, clientCommandId: string): Promise<StoredRefusal | null>;
   /** How long a command is retried against a moving game before it is answered RETRY, in ms. */
   retryBudgetMs: number;
   /** Called when the last subscriber left (the node may drop the copy). */
@@ -53,7 +49,12 @@ export interface SharedGameContext {
  * A message on a game's channel: a stored entry, the announcement of a new owner, or the end of the
  * game by an admin (stored `abandoned` before it is published; `reason` goes to the sockets).
  */
-export type GameChannelMessage = { kind: "entry"; seq: number; command: Command } | { kind: "owner"; nodeId: string; seq: number } | { kind: "ended"; reason: string };
+export type GameChannelMessage =
+  | { kind: "entry"; seq: number; command: Command }
+  | { kind: "owner"; nodeId: string; seq: number }
+  | { kind: "ended"; reason: string }
+  /** The owner room's presence changed (timers in ms left as of publishing). */
+  | { kind: "presence"; presence: PresenceMessage };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
@@ -75,10 +76,15 @@ export class SharedGame implements GameHandle {
   private again = false;
   /** Why an admin ended the game; from then on its commands are refused GAME_ENDED. */
   private endedWith: string | null = null;
+  /** The game's module threw while this copy applied an entry: the copy follows the game no more. */
+  private faulted = false;
+  /** The owner's last presence and when it arrived (performance.now() ms), on a node that does not own the game. */
+  private heardPresence: { message: PresenceMessage; at: number } | null = null;
 
   private constructor(
     readonly id: string,
-    readonly setup: GameSetup,
+    readonly module: AnyGameModule,
+    readonly setup: SetupBase,
     readonly seats: readonly RoomSeat[],
     readonly tableCode: string | null,
     initial: GameState,
@@ -87,11 +93,15 @@ export class SharedGame implements GameHandle {
     this.stateNow = initial;
   }
 
-  /** The copy of a stored game after `entries`. Throws when the setup or an entry does not replay. */
-  static from(args: { id: string; setup: GameSetup; seats: RoomSeat[]; tableCode: string | null; entries: readonly StoredEntry[] }, ctx: SharedGameContext): SharedGame {
-    const created = createGame(args.setup);
+  /**
+   * The copy of a stored game of `game` (a module's id) after `entries`. Throws when this node has no
+   * module of that game, or the setup or an entry does not replay.
+   */
+  static from(args: { id: string; game: string; setup: SetupBase; seats: RoomSeat[]; tableCode: string | null; entries: readonly StoredEntry[] }, ctx: SharedGameContext): SharedGame {
+    const module = moduleOf(args.game);
+    const created = module.create(args.setup);
     if (!created.ok) throw new Error(`game setup refused: ${created.error.message}`);
-    const game = new SharedGame(args.id, args.setup, args.seats, args.tableCode, created.state, ctx);
+    const game = new SharedGame(args.id, module, args.setup, args.seats, args.tableCode, created.state, ctx);
     for (const e of args.entries) if (!game.take(e.seq, e.command)) throw new Error(`stored entry ${e.seq} of game ${args.id} does not replay`);
     return game;
   }
@@ -105,7 +115,7 @@ export class SharedGame implements GameHandle {
   }
 
   get over(): boolean {
-    return this.stateNow.phase === "gameOver";
+    return this.module.result(this.stateNow) !== null;
   }
 
   /** The owner's room when this node owns the game. */
@@ -149,24 +159,27 @@ export class SharedGame implements GameHandle {
   }
 
   snapshot(viewer: Viewer): ServerMessage {
-    return { type: "snapshot", gameId: this.id, seq: this.seq, view: playerView(this.stateNow, viewer) };
+    try {
+      return snapshotMessage(this.module, this.id, this.seq, this.stateNow, viewer);
+    } catch (error) {
+      // The module's bug, not the viewer's: the owner's room stops the game; this copy says so.
+      this.ctx.log.error({ err: error, gameId: this.id, game: this.module.id }, "the game's module failed to show the game");
+      return { type: "error", code: "INTERNAL", message: "this game's rules failed: the game is stopped until an admin ends it" };
+    }
   }
 
-  /** As GameRoom.missedSince: recomputed from the log with the pure reducer. */
+  /** As GameRoom.missedSince: recomputed from the log with the module's pure rules. */
   missedSince(viewer: Viewer, lastSeq: number): ServerMessage[] | null {
     if (lastSeq > this.seq) return null;
-    if (lastSeq === this.seq) return [];
-    const created = createGame(this.setup);
-    if (!created.ok) return [this.snapshot(viewer)];
-    const out: ServerMessage[] = [];
-    let state = created.state;
-    for (const [i, command] of this.commands.entries()) {
-      const result = applyCommand(state, command);
-      if (!result.ok) return [this.snapshot(viewer)];
-      state = result.state;
-      if (i + 1 > lastSeq) out.push(eventMessage(this.id, i + 1, command, result.events, state, viewer));
+    // Nothing missed; but a client at seq 0 of a game still at seq 0 has no view yet: it gets one.
+    if (lastSeq === this.seq) return lastSeq === 0 ? [this.snapshot(viewer)] : [];
+    let missed: ServerMessage[] | null = null;
+    try {
+      missed = missedEvents(this.module, this.id, this.setup, this.commands, lastSeq, viewer);
+    } catch (error) {
+      this.ctx.log.error({ err: error, gameId: this.id, game: this.module.id }, "the game's module failed to show the game's moves");
     }
-    return out;
+    return missed ?? [this.snapshot(viewer)];
   }
 
   subscribe(sub: Subscriber): () => void {
@@ -184,6 +197,35 @@ export class SharedGame implements GameHandle {
     if (before === n > 0) return;
     if (this.roomNow) this.presenceOn(this.ctx.nodeId, playerId, n > 0);
     else void this.tellOwner(playerId, n > 0);
+  }
+
+  /** The owner's presence: its room's now, else the last one heard with each timer's time left counted down since. */
+  presenceNow(): PresenceMessage | null {
+    if (this.roomNow) return this.roomNow.presenceNow();
+    if (!this.heardPresence || this.over) return null;
+    const { message, at } = this.heardPresence;
+    const elapsed = Math.round(performance.now() - at);
+    return { ...message, timers: message.timers.map((t) => ({ ...t, remainingMs: Math.max(0, t.remainingMs - elapsed) })) };
+  }
+
+  /** The owner's presence changed (its room on this node, or the game's channel): every subscriber here is told. */
+  presenceChanged(message: PresenceMessage): void {
+    this.heardPresence = { message, at: performance.now() };
+    for (const sub of this.subscribers) {
+      try {
+        sub.deliver(message);
+      } catch (error) {
+        this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
+      }
+    }
+  }
+
+  /** As GameRoom.takeSeatBack, on the owner: at once on this node, else told to the owner over the bus. */
+  takeSeatBack(playerId: string): { ok: true } | { ok: false; code: "NOT_SEATED"; message: string } {
+    if (this.roomNow) return this.roomNow.takeSeatBack(playerId);
+    if (!this.hasPlayer(playerId)) return { ok: false, code: "NOT_SEATED", message: "you have no seat in this game" };
+    void this.tellOwner(playerId, (this.local.get(playerId) ?? 0) > 0, true);
+    return { ok: true };
   }
 
   /** Owner side: `nodeId` says whether `playerId` has a socket there; the room hears when that changes anywhere. */
@@ -245,18 +287,18 @@ export class SharedGame implements GameHandle {
 
   /**
    * The answer to a command for a finished game no node holds: a repeated id gets its stored answer
-   * again (DESIGN 5, from the log), the same id with another command COMMAND_ID_REUSED, any other
-   * command the rules' refusal (the game is over). Nothing is stored.
+   * again (DESIGN 5, from the log or the stored refusals), the same id with another command
+   * COMMAND_ID_REUSED, any other command the rules' refusal (the game is over). Nothing is stored.
    */
   private async answerOver(by: string, commandId: string, command: GameCommand): Promise<Answer> {
     const full = { ...command, by } as Command;
+    const fingerprint = fingerprintOf(full);
     const prior = (await this.ctx.loadLog(this.id)).find((e) => e.playerId === by && e.clientCommandId === commandId);
-    if (prior) {
-      if (fingerprintOf(prior.command) === fingerprintOf(full)) return { ok: true, seq: prior.seq };
-      return { ok: false, code: "COMMAND_ID_REUSED", message: `command id "${commandId}" was used for another command` };
-    }
+    if (prior) return repeatAnswer({ fingerprint: fingerprintOf(prior.command), answer: { ok: true, seq: prior.seq } }, fingerprint, commandId);
+    const refused = await this.ctx.findRefusal(this.id, by, commandId);
+    if (refused) return repeatAnswer({ fingerprint: refused.fingerprint, answer: refusalAnswer(refused) }, fingerprint, commandId);
     if (!this.hasPlayer(by)) return { ok: false, code: "NOT_SEATED", message: "you have no seat in this game" };
-    const result = applyCommand(this.stateNow, full);
+    const result = this.module.apply(this.stateNow, full);
     return result.ok ? { ok: false, code: "RETRY", message: "the game is over" } : { ok: false, code: result.error.code, message: result.error.message };
   }
 
@@ -270,6 +312,10 @@ export class SharedGame implements GameHandle {
       this.ended(message.reason);
       return;
     }
+    if (message.kind === "presence") {
+      if (!this.roomNow) this.presenceChanged(message.presence);
+      return;
+    }
     if (message.nodeId === this.ctx.nodeId) return;
     this.ownerHint = message.nodeId;
     // The new owner starts with no idea who is connected where: say it again.
@@ -279,7 +325,7 @@ export class SharedGame implements GameHandle {
 
   /** The owner room's listener: each stored entry, before its answer goes out. */
   readonly stored: RoomStoredListener = (entry) => {
-    const command = { ...entry.command, by: entry.by } as Command;
+    const command = entry.command;
     if (entry.seq !== this.seq + 1) {
       void this.catchUp();
       return;
@@ -329,9 +375,9 @@ export class SharedGame implements GameHandle {
     return this.catchingUp;
   }
 
-  private async tellOwner(playerId: string, connected: boolean): Promise<void> {
+  private async tellOwner(playerId: string, connected: boolean, back = false): Promise<void> {
     const owner = this.ownerHint ?? (await this.ctx.ownerOf(this.id).catch(() => null));
-    if (owner && owner !== this.ctx.nodeId) this.ctx.presence(owner, { gameId: this.id, playerId, connected });
+    if (owner && owner !== this.ctx.nodeId) this.ctx.presence(owner, { gameId: this.id, playerId, connected, ...(back ? { back } : {}) });
   }
 
   /** Entry `seq` from the channel or the store: applied if it is the next one; a gap reloads the log. */
@@ -347,9 +393,18 @@ export class SharedGame implements GameHandle {
     }
   }
 
-  /** Applies the next entry with the pure engine and tells the subscribers. False if it does not apply. */
+  /** Applies the next entry with the module's pure rules and tells the subscribers. False if it does not apply. */
   private take(seq: number, command: Command): boolean {
-    const result = applyCommand(this.stateNow, command);
+    if (this.faulted) return true;
+    let result;
+    try {
+      result = this.module.apply(this.stateNow, command);
+    } catch (error) {
+      // The module's bug: this copy stops following the game (reloading the log would only fail again).
+      this.faulted = true;
+      this.ctx.log.error({ err: error, gameId: this.id, game: this.module.id, seq }, "the game's module failed to apply a stored entry: this node stops following the game");
+      return true;
+    }
     if (!result.ok) return false;
     this.commands.push(command);
     this.stateNow = result.state;
@@ -357,23 +412,14 @@ export class SharedGame implements GameHandle {
     return true;
   }
 
-  private broadcast(seq: number, command: Command, events: readonly GameEvent[], state: GameState): void {
+  private broadcast(seq: number, command: Command, events: GameEvent[], state: GameState): void {
+    const entry = { seq, by: command.by, command, events, state };
     for (const sub of this.subscribers) {
       try {
-        sub.deliver(eventMessage(this.id, seq, command, events, state, sub.viewer));
+        sub.deliver(eventMessage(this.module, this.id, entry, sub.viewer));
       } catch (error) {
         this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
       }
     }
   }
-}
-
-/**
- * The event message of entry `seq` for `viewer` (the same shape as the owner room's): a duel pick keeps
- * its card secret until the reveal (R8.9, DESIGN invariant 4), whichever node computes the message.
- */
-function eventMessage(gameId: string, seq: number, command: Command, events: readonly GameEvent[], state: GameState, viewer: Viewer): ServerMessage {
-  const { by, ...rest } = command;
-  const shown = state.mode === "duel" ? duelCommandView(state, rest as GameCommand, by, viewer) : (rest as GameCommand);
-  return { type: "event", gameId, seq, by, command: shown, events, view: playerView(state, viewer) } as ServerMessage;
 }

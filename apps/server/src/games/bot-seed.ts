@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { GameSetup, Seed } from "@bang/engine";
+import type { Seed, SetupBase } from "@bang/game-core";
 
 /**
  * The seed of a bot of a game: the seat's bot (`salt` "seat:<index>") or the bot standing in for an
@@ -7,11 +7,11 @@ import type { GameSetup, Seed } from "@bang/engine";
  *
  * A game dealt from a secret key (the server's: a 64-hex-digit seed) gives its bots keys of their own,
  * HMAC-SHA256(game key, salt): they are as secret as the game's, so a bot's choices tell a watcher
- * nothing. A seed built from public data (the game id) would let anyone replay the bot with each role
- * and keep the one that makes its moves, or foresee its secret duel pick. Games with a 32-bit seed (older
+ * nothing. A seed built from public data (the game id) would let anyone replay the bot with each
+ * secret it might hold and keep the one that makes its moves, or foresee its secret choices. Games with a 32-bit seed (older
  * or local games) keep the old 31-bit hash of the game id and the seat.
  */
-export function botSeed(setup: GameSetup, gameId: string, salt: { seat: number } | { standIn: string }): Seed {
+export function botSeed(setup: SetupBase, gameId: string, salt: { seat: number } | { standIn: string }): Seed {
   if (typeof setup.seed === "string") {
     const label = "seat" in salt ? `seat:${salt.seat}` : `standin:${salt.standIn}`;
     return createHmac("sha256", Buffer.from(setup.seed, "hex")).update(label).digest("hex");

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { GameSetup, Mode } from "@bang/engine";
+import type { AnyGameModule, SetupBase } from "@bang/game-core";
+import { findGame } from "@bang/games";
 import type { FastifyBaseLogger } from "fastify";
-import type { GameStore, StoredEntry, StoredGame } from "../persistence/store.js";
-import { GameRoom, type AppliedEntry, type RoomTimings } from "./room.js";
+import type { PresenceMessage } from "@bang/protocol";
+import type { GameStore, StoredEntry, StoredGame, StoredRefusal } from "../persistence/store.js";
+import { GameRoom, REFUSED_MEMORY, type AppliedEntry, type RoomTimings } from "./room.js";
 import { SeatedMap } from "./seated-map.js";
 import type { GameDirectory, RoomMetrics, RoomSeat } from "./types.js";
 
@@ -15,6 +17,8 @@ export interface NewGameOptions {
   fencingToken?: number;
   store?: GameStore;
   onStored?: RoomStoredListener;
+  /** Called when the room's presence changes (a cluster owner fans it out). */
+  onPresence?: ((presence: PresenceMessage) => void) | undefined;
 }
 
 /**
@@ -134,25 +138,27 @@ export class GameHost implements GameDirectory {
   }
 
   /**
-   * Deals a new game for `seats` (clockwise) in `mode` (default classic; `duel` takes 2 seats, RULES.md
-   * part D), stores it, and starts its room. The seed is a 256-bit key from the node's crypto source (a
-   * ChaCha20 seed: nothing seen at the table tells the deal or the next dice); the rules draw everything
-   * from it (in a duel, also the starting player), the bots their own keys. Throws when the node is
-   * shutting down.
+   * Deals a new game of `game` (a registered module's id) for `seats` (clockwise), with the options the
+   * game owns (already checked by its schema), stores it, and starts its room. The seed is a 256-bit key
+   * from the node's crypto source (a ChaCha20 seed: nothing seen at the table tells the deal or what
+   * chance brings next); the rules draw everything from it, the bots their own keys. Throws when the
+   * node is shutting down, the game is unknown, or the module refuses the setup.
    */
-  async createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }, cluster: NewGameOptions = {}): Promise<GameRoom> {
+  async createGame(args: { game: string; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; gameOptions?: Record<string, unknown> }, cluster: NewGameOptions = {}): Promise<GameRoom> {
     if (!this.accepting) throw new Error("the node is shutting down");
+    const module = moduleOf(args.game);
     const id = cluster.id ?? randomUUID();
-    const setup: GameSetup = { mode: args.mode ?? "classic", players: args.seats.map((s) => ({ id: s.playerId })), seed: randomBytes(32).toString("hex") };
+    const setup = module.setupFor({ players: args.seats.map((s) => s.playerId), seed: randomBytes(32).toString("hex"), options: args.gameOptions ?? {} });
     await this.store.createGame({
       id,
+      game: module.id,
       setup,
       tableCode: args.tableCode,
       seats: args.seats.map((s) => ({ seat: s.index, playerId: s.playerId, name: s.name, botKind: s.bot })),
       turnSeconds: args.turnSeconds,
       ...(cluster.fencingToken === undefined ? {} : { fencingToken: cluster.fencingToken }),
     });
-    const room = this.openRoom({ id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], turnSeconds: args.turnSeconds, store: cluster.store, onStored: cluster.onStored });
+    const room = this.openRoom({ id, game: module.id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], turnSeconds: args.turnSeconds, store: cluster.store, onStored: cluster.onStored, onPresence: cluster.onPresence });
     room.start();
     return room;
   }
@@ -160,10 +166,10 @@ export class GameHost implements GameDirectory {
   /**
    * Builds the room of a stored game from its entries and keeps it on this node (not started: call
    * room.start()). `store` replaces the node's store for its writes (a cluster owner's fenced store).
-   * Throws when the log does not replay.
+   * Throws when the game's module is not registered or the log does not replay.
    */
-  openRoom(args: { id: string; setup: GameSetup; seats: RoomSeat[]; tableCode: string | null; entries: StoredEntry[]; turnSeconds: number; store?: GameStore | undefined; onStored?: RoomStoredListener | undefined }): GameRoom {
-    const room = GameRoom.open({ id: args.id, setup: args.setup, seats: args.seats, tableCode: args.tableCode, entries: args.entries, store: args.store ?? this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished, ...(args.onStored ? { onStored: args.onStored } : {}) });
+  openRoom(args: { id: string; game: string; setup: SetupBase; seats: RoomSeat[]; tableCode: string | null; entries: StoredEntry[]; refusals?: readonly StoredRefusal[] | undefined; turnSeconds: number; store?: GameStore | undefined; onStored?: RoomStoredListener | undefined; onPresence?: ((presence: PresenceMessage) => void) | undefined }): GameRoom {
+    const room = GameRoom.open({ id: args.id, module: moduleOf(args.game), setup: args.setup, seats: args.seats, tableCode: args.tableCode, entries: args.entries, refusals: args.refusals ?? [], store: args.store ?? this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished, ...(args.onStored ? { onStored: args.onStored } : {}), ...(args.onPresence ? { onPresence: args.onPresence } : {}) });
     this.rooms.get(args.id)?.dispose();
     this.rooms.set(args.id, room);
     return room;
@@ -171,8 +177,8 @@ export class GameHost implements GameDirectory {
 
   /** The room of stored game `game` from its log, kept on this node and not started. Throws when the log does not replay. */
   private async openStored(game: StoredGame): Promise<GameRoom> {
-    const entries = await this.store.loadLog(game.id);
-    return this.openRoom({ id: game.id, setup: game.setup, seats: seatsOf(game), tableCode: game.tableCode, entries, turnSeconds: game.turnSeconds });
+    const [entries, refusals] = await Promise.all([this.store.loadLog(game.id), this.store.loadRefusals(game.id, REFUSED_MEMORY)]);
+    return this.openRoom({ id: game.id, game: game.game, setup: game.setup, seats: seatsOf(game), tableCode: game.tableCode, entries, refusals, turnSeconds: game.turnSeconds });
   }
 
   /** Drops `room` from this node at once (a cluster node that lost the game's lease): it answers RETRY. */
@@ -195,12 +201,19 @@ export class GameHost implements GameDirectory {
     return true;
   }
 
-  /** Reopens every running game of the store (after a restart), each from its stored log with its own turn timer. */
+  /**
+   * Reopens every running game of the store (after a restart), each from its stored log with its own
+   * turn timer. A game whose module this node does not have is reported by name and left as stored.
+   */
   async restore(): Promise<number> {
     const games = await this.store.listGames({ status: "running" });
     let restored = 0;
     for (const game of games) {
       if (this.rooms.has(game.id)) continue;
+      if (!findGame(game.game)) {
+        this.log.error({ gameId: game.id, game: game.game }, `a stored game could not be restored: no module of game "${game.game}" is registered on this node (GAME_MODULES)`);
+        continue;
+      }
       try {
         const room = await this.openStored(game);
         room.start();
@@ -230,4 +243,11 @@ export class GameHost implements GameDirectory {
 /** The seats of a stored game as its room takes them. */
 export function seatsOf(game: StoredGame): RoomSeat[] {
   return game.seats.map((s) => ({ index: s.seat, playerId: s.playerId, name: s.name, bot: s.botKind }));
+}
+
+/** The registered module of game `id`. Throws naming the game when this node has none. */
+export function moduleOf(id: string): AnyGameModule {
+  const module = findGame(id);
+  if (!module) throw new Error(`no module of game "${id}" is registered on this node`);
+  return module;
 }

@@ -1,5 +1,5 @@
-import type { Viewer } from "@bang/engine";
-import type { ErrorCode, GameCommand, ServerMessage } from "@bang/protocol";
+import type { AnyGameModule, Viewer } from "@bang/game-core";
+import type { ErrorCode, GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol";
 
 /** A seat of a running game: a person, or a bot (then `bot` names its kind). */
 export interface RoomSeat {
@@ -16,7 +16,7 @@ export interface Subscriber {
 }
 
 /** The answer to a command: stored as entry `seq`, or refused with a code (nothing changed). */
-export type Answer = { ok: true; seq: number } | { ok: false; code: ErrorCode; message: string };
+export type Answer = { ok: true; seq: number } | { ok: false; code: ErrorCode; message: string; retryAfterMs?: number };
 
 /** Where a command came from: a person's socket, the seat's bot, or the bot playing for an away player. */
 export type Origin = "player" | "bot" | "timeout";
@@ -35,6 +35,8 @@ export interface RoomMetrics {
  */
 export interface GameHandle {
   readonly id: string;
+  /** The game's module: its command schema, views and rules. */
+  readonly module: AnyGameModule;
   /** The last stored sequence number this node knows. */
   readonly seq: number;
   /** Has the game reached its end (game over)? */
@@ -48,6 +50,10 @@ export interface GameHandle {
   subscribe(sub: Subscriber): () => void;
   /** A socket of `playerId` on this node opened (1) or closed (-1). */
   connectionChanged(playerId: string, delta: 1 | -1): void;
+  /** Away seats, connections and timers as the game's `presence` message, or null while this node knows none yet. */
+  presenceNow(): PresenceMessage | null;
+  /** The person `playerId` takes their seat back from the bot (GameRoom.takeSeatBack); NOT_SEATED when they cannot. */
+  takeSeatBack(playerId: string): { ok: true } | { ok: false; code: "NOT_SEATED"; message: string };
   /** Applies a command of `by` exactly once by its id; resolves with the stored answer or the refusal. */
   submit(by: string, commandId: string, command: GameCommand): Promise<Answer>;
 }

@@ -1,8 +1,11 @@
-import type { Viewer } from "@bang/engine";
-import { LIMITS, frameRefOf, parseClientMessage, type ClientMessage, type ErrorCode, type ServerMessage, type TableView } from "@bang/protocol";
+import type { Viewer } from "@bang/game-core";
+import { findGame, gameIds } from "@bang/games";
+import { LIMITS, checkTableOptions, frameRefOf, parseClientMessage, parseGameCommand, type ClientMessage, type ErrorCode, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { GameDirectory, GameHandle, Subscriber } from "../games/types.js";
+import { HISTORY_BURST, HISTORY_REFILL_MS, historyBudget, historyOf } from "./history.js";
+import { TokenBucket } from "../limits/token-bucket.js";
 import type { Identity, VerifiedPlayer } from "../identity/tokens.js";
 import { MatchmakingError, type Matchmaker } from "../matchmaking/matchmaker.js";
 import { TableError, type Lobby } from "../tables/registry.js";
@@ -10,8 +13,16 @@ import { TableError, type Lobby } from "../tables/registry.js";
 /** Message rate a socket may sustain (per second), and the burst it may send at once. */
 const RATE_PER_SECOND = 40;
 const BURST = 80;
-/** Messages refused for rate in a row before the socket is closed as abusive. */
-const ABUSE_LIMIT = 200;
+/** Bytes a socket may sustain (per second) and send at once: honest frames are well under 1 KiB. */
+const BYTES_PER_SECOND = 64 * 1024;
+const BYTES_BURST = 256 * 1024;
+/**
+ * Frames refused for rate a socket may run up before it is closed as a flood (1008): 200 at once,
+ * forgiven at 2 a second. Counted over time, not in a row, so that a flood that slips a frame through
+ * now and then is cut all the same.
+ */
+const ABUSE_BURST = 200;
+const ABUSE_FORGIVEN_PER_SECOND = 2;
 /**
  * Games one socket follows at most without a seat in them (spectate, resume): each costs the node a
  * subscription and keeps the game in memory (about 60 KB), so a socket cannot pin many finished games.
@@ -32,6 +43,10 @@ export interface ConnectionContext {
   log: FastifyBaseLogger;
   /** Counts sockets (metrics). */
   sockets: { inc(): void; dec(): void };
+  /** The client's address (X-Forwarded-For behind a trusted proxy), for the budgets per address. */
+  address: string;
+  /** Spends a table join by code of `playerId` from `address`: 0 within budget, else ms before one is allowed. */
+  tableJoinBudget(playerId: string, address: string): Promise<number>;
   /** Called once, when the socket's first hello verified its player (the node indexes it). */
   identified?(connection: Connection): void;
 }
@@ -48,10 +63,11 @@ type Reply = (message: ServerMessage) => void;
 export class Connection {
   private player: VerifiedPlayer | null = null;
   private readonly games = new Map<string, { room: GameHandle; unsubscribe: () => void; seated: boolean }>();
-  private tokens = BURST;
-  private lastRefill = performance.now();
-  private refusedInARow = 0;
+  private readonly frames = new TokenBucket(BURST, RATE_PER_SECOND);
+  private readonly bytes = new TokenBucket(BYTES_BURST, BYTES_PER_SECOND);
+  private readonly refusals = new TokenBucket(ABUSE_BURST, ABUSE_FORGIVEN_PER_SECOND);
   private closed = false;
+  private readonly historyBudget = historyBudget();
   /** Did the peer answer the last WebSocket ping (or was none sent yet)? */
   private answeredPing = true;
 
@@ -136,27 +152,29 @@ export class Connection {
     });
   }
 
-  private error(code: ErrorCode, message: string, ref: { rid?: string; id?: string; gameId?: string } = {}): void {
+  private error(code: ErrorCode, message: string, ref: { rid?: string; id?: string; gameId?: string; retryAfterMs?: number } = {}): void {
     this.send({ type: "error", code, message, ...ref });
   }
 
-  private allow(): boolean {
-    const now = performance.now();
-    this.tokens = Math.min(BURST, this.tokens + ((now - this.lastRefill) / 1000) * RATE_PER_SECOND);
-    this.lastRefill = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      this.refusedInARow = 0;
-      return true;
-    }
-    return false;
+  /** Milliseconds until a frame of `size` bytes is within the socket's budgets, 0 when it is now (and then it is spent). */
+  private overBudget(size: number): number {
+    const wait = Math.max(this.frames.waitMs(), this.bytes.waitMs(size));
+    if (wait > 0) return wait;
+    this.frames.take();
+    this.bytes.take(size);
+    return 0;
   }
 
   private onFrame(frame: string | Buffer): void {
-    if (!this.allow()) {
-      if (++this.refusedInARow >= ABUSE_LIMIT) this.close(1008, "too many messages");
+    const retryAfterMs = this.overBudget(typeof frame === "string" ? Buffer.byteLength(frame) : frame.length);
+    if (retryAfterMs > 0) {
+      if (!this.refusals.take()) {
+        this.error("RATE_LIMITED", "too many messages for too long: this connection is closed", { ...frameRefOf(frame), retryAfterMs });
+        this.close(1008, "too many messages");
+        return;
+      }
       // The dropped frame's rid (or command id), so that the sender fails that request at once.
-      else this.error("RATE_LIMITED", `at most ${RATE_PER_SECOND} messages per second`, frameRefOf(frame));
+      this.error("RATE_LIMITED", `at most ${RATE_PER_SECOND} messages and ${BYTES_PER_SECOND / 1024} KiB per second`, { ...frameRefOf(frame), retryAfterMs });
       return;
     }
     const parsed = parseClientMessage(frame);
@@ -208,6 +226,8 @@ export class Connection {
         if (!room || this.closed) return;
         this.follow(room, false);
         for (const m of room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))]) this.send(m);
+        const presence = room.presenceNow();
+        if (presence) this.send(presence);
       });
     }
     for (const room of this.ctx.games.gamesOf(player.id)) if (!asked.has(room.id)) this.follow(room, true);
@@ -266,7 +286,11 @@ export class Connection {
       this.games.set(room.id, entry);
       if (seated) room.connectionChanged(this.player!.id, 1);
     }
-    if (sendSnapshot) this.send(room.snapshot(viewer));
+    if (sendSnapshot) {
+      this.send(room.snapshot(viewer));
+      const presence = room.presenceNow();
+      if (presence) this.send(presence);
+    }
   }
 
   private viewerIn(room: GameHandle): Viewer {
@@ -281,12 +305,20 @@ export class Connection {
         case "ping":
           reply({ type: "pong", rid: message.rid });
           return;
-        case "createTable":
-          reply({ type: "ok", rid: message.rid, table: await tables.create(player, message.options) });
+        case "createTable": {
+          // The game, its seats and the options it owns are checked against its module here, at the edge.
+          const checked = checkTableOptions(message.options, findGame, gameIds);
+          if (!checked.ok) return this.error(checked.code, checked.message, { rid: message.rid });
+          reply({ type: "ok", rid: message.rid, table: await tables.create(player, checked.options) });
           return;
-        case "joinTable":
+        }
+        case "joinTable": {
+          // Right or wrong, every code tried counts: table codes must not be guessed by trying them.
+          const retryAfterMs = await this.ctx.tableJoinBudget(player.id, this.ctx.address);
+          if (retryAfterMs > 0) return this.error("RATE_LIMITED", `too many tables joined by code: retry in ${Math.ceil(retryAfterMs / 1000)} s`, { rid: message.rid, retryAfterMs });
           reply({ type: "ok", rid: message.rid, table: await tables.join(player, message.code) });
           return;
+        }
         case "leaveTable":
           reply({ type: "ok", rid: message.rid, table: await tables.leave(player.id, message.code) });
           return;
@@ -329,17 +361,41 @@ export class Connection {
           const missed = room.missedSince(this.viewerIn(room), message.lastSeq);
           if (missed === null) return this.error("BAD_SEQ", `lastSeq ${message.lastSeq} is ahead of the game (at ${room.seq})`, { rid: message.rid });
           for (const m of missed) reply(m);
+          const presence = room.presenceNow();
+          if (presence) reply(presence);
+          reply({ type: "ok", rid: message.rid });
+          return;
+        }
+        case "history": {
+          if (!this.historyBudget.take()) {
+            return this.error("RATE_LIMITED", `at most ${HISTORY_BURST} history requests at once, then one every ${HISTORY_REFILL_MS / 1000} s`, { rid: message.rid, retryAfterMs: this.historyBudget.waitMs() });
+          }
+          const room = await games.open(message.gameId);
+          if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
+          this.makeRoomFor(room);
+          this.follow(room, false);
+          reply({ type: "ok", rid: message.rid, history: historyOf(room, this.viewerIn(room)) });
+          return;
+        }
+        case "takeSeatBack": {
+          const room = await games.open(message.gameId);
+          if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
+          const taken = room.takeSeatBack(player.id);
+          if (!taken.ok) return this.error(taken.code, taken.message, { rid: message.rid });
           reply({ type: "ok", rid: message.rid });
           return;
         }
         case "command": {
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { id: message.id, gameId: message.gameId });
+          // The command is the game's: its module's schema checks it (a command of another game is refused here).
+          const parsed = parseGameCommand(room.module, message.command);
+          if (!parsed.ok) return this.error(parsed.code, parsed.message, { id: message.id, gameId: room.id });
           if (!room.hasPlayer(player.id)) return this.error("NOT_SEATED", "you have no seat in this game: you can only act for your own seat", { id: message.id, gameId: room.id });
           this.follow(room, false);
-          const answer = await room.submit(player.id, message.id, message.command);
+          const answer = await room.submit(player.id, message.id, parsed.command as GameCommand);
           if (answer.ok) reply({ type: "ack", id: message.id, gameId: room.id, seq: answer.seq });
-          else this.error(answer.code, answer.message, { id: message.id, gameId: room.id });
+          else this.error(answer.code, answer.message, { id: message.id, gameId: room.id, ...(answer.retryAfterMs === undefined ? {} : { retryAfterMs: answer.retryAfterMs }) });
           return;
         }
       }

@@ -31,8 +31,8 @@ export type MatchNotifier = (playerId: string, message: ServerMessage) => void;
 export interface MatchmakerOptions {
   queues: readonly QueueDefinition[];
   store: QueueStore;
-  /** The rating ordinal of each player in `mode` (0 for players never rated). */
-  ordinals(playerIds: readonly string[], mode: string): Promise<Map<string, number>>;
+  /** The rating ordinal of each player in game `game` (0 for players never rated). */
+  ordinals(playerIds: readonly string[], game: string): Promise<Map<string, number>>;
   startGame: GameStarter;
   notify: MatchNotifier;
   /** Is the player seated in a running game? Such a player cannot queue (one game at a time). */
@@ -126,7 +126,7 @@ export class Matchmaker {
     const queue = this.queues.get(queueId);
     if (!queue) throw new MatchmakingError("QUEUE_NOT_FOUND", `no queue "${queueId}": GET /api/queues lists them`);
     if (this.opts.inGame?.(player.id)) throw new MatchmakingError("ALREADY_PLAYING", "your game is still running: finish it before joining a queue");
-    const rating = (await this.opts.ordinals([player.id], queue.mode)).get(player.id) ?? 0;
+    const rating = (await this.opts.ordinals([player.id], queue.game)).get(player.id) ?? 0;
     const entry: QueueEntry = { playerId: player.id, name: player.name, rating, joinedAt: this.now() };
     let joined = await this.opts.store.join(queueId, entry);
     // (Cluster) in a ready check whose node died, nobody holds it: the player is set free and joins.

@@ -9,7 +9,7 @@
 export interface QueueEntry {
   playerId: string;
   name: string;
-  /** The player's rating ordinal in the queue's mode when they joined. */
+  /** The player's rating ordinal in the queue's game when they joined. */
   rating: number;
   /** When they joined, epoch ms; kept when a failed ready check puts them back. */
   joinedAt: number;

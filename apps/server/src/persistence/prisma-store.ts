@@ -1,13 +1,13 @@
-import { createCommandLog, createGameRepository, createLogWriter, createPlayerRepository, openDatabase, type GameRecord } from "@bang/db";
+import { createCommandLog, createGameRepository, createLogWriter, createPlayerRepository, createRefusalRepository, openDatabase, type GameRecord } from "@bang/db";
 import { createAdminStore } from "../admin/store.js";
 import type { Config } from "../config.js";
 import type { GameStore, StoredGame } from "./store.js";
 
-/** The engine id of each seat: the setup's player ids, in seat order. */
+/** A stored game as a node takes it; the id of each seat in the game is the setup's player id, in seat order. */
 export function toStoredGame(g: GameRecord): StoredGame {
   return {
     id: g.id,
-    mode: g.setup.mode ?? "classic",
+    game: g.game,
     status: g.status,
     setup: g.setup,
     tableCode: g.tableCode,
@@ -36,6 +36,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
   const players = createPlayerRepository(db);
   const games = createGameRepository(db);
   const log = createCommandLog(db);
+  const refusals = createRefusalRepository(db);
   const flushListeners: ((flush: { entries: number; durationMs: number; failed: boolean }) => void)[] = [];
   const writer = createLogWriter(db, {
     maxBatch: config.LOG_BATCH_MAX,
@@ -56,7 +57,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     async createGame(game) {
       await games.createGame({
         id: game.id,
-        mode: game.setup.mode ?? "classic",
+        game: game.game,
         setup: game.setup,
         tableCode: game.tableCode,
         fencingToken: game.fencingToken,
@@ -64,7 +65,10 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
         seats: game.seats.map((s) => ({ seat: s.seat, name: s.name, botKind: s.botKind, playerId: s.botKind ? null : s.playerId })),
       });
     },
-    append: (gameId, entry) => writer.append(gameId, { seq: entry.seq, playerId: entry.playerId, clientCommandId: entry.clientCommandId, command: entry.command, dice: entry.dice ?? undefined, fencingToken: entry.fencingToken }),
+    append: (gameId, entry) => writer.append(gameId, { seq: entry.seq, playerId: entry.playerId, clientCommandId: entry.clientCommandId, command: entry.command, draws: entry.draws ?? undefined, fencingToken: entry.fencingToken }),
+    refuse: (gameId, refusal, fencingToken) => refusals.storeRefusal(gameId, refusal, fencingToken),
+    loadRefusals: (gameId, limit) => refusals.loadRefusals(gameId, limit),
+    findRefusal: (gameId, playerId, clientCommandId) => refusals.findRefusal(gameId, playerId, clientCommandId),
     claimGame: (gameId, token) => games.claimGame(gameId, token),
     async finishGame(gameId, winner, fencingToken) {
       await games.finishGame(gameId, winner, { fencingToken });
@@ -75,7 +79,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     },
     async loadLog(gameId) {
       const entries = await log.loadLog(gameId);
-      return entries.map((e) => ({ seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, dice: e.dice ?? null, createdAt: e.createdAt }));
+      return entries.map((e) => ({ seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, draws: e.draws ?? null, createdAt: e.createdAt }));
     },
     async listGames(filter) {
       return (await games.listGames({ status: filter.status, limit: filter.limit })).map(toStoredGame);

@@ -1,5 +1,8 @@
 import type { DbHandle } from "@bang/db";
-import type { AnyCommand as Command, Face, GameSetup, Mode, Winner } from "@bang/engine";
+import type { StoredRefusal, StoredWinner } from "@bang/db";
+
+export type { StoredRefusal } from "@bang/db";
+import type { CommandBase, Draw, SetupBase } from "@bang/game-core";
 import type { AdminStore } from "../admin/store.js";
 
 /** A seat of a stored game: a person (playerId) or a bot (botKind). */
@@ -15,8 +18,10 @@ export interface StoredEntry {
   seq: number;
   playerId: string;
   clientCommandId: string;
-  command: Command;
-  dice: Face[][] | null;
+  /** The module's command, with its `by`. */
+  command: CommandBase;
+  /** What its draws produced, only for games with forced draws (game-core LogEntry.draws). */
+  draws: Draw[] | null;
   createdAt?: Date;
   /** The writer's fencing token (cluster mode): stored only while it is the game's token, else FENCED. */
   fencingToken?: number;
@@ -25,14 +30,16 @@ export interface StoredEntry {
 /** A stored game with its seats and, when loaded whole, its log. */
 export interface StoredGame {
   id: string;
-  mode: Mode;
+  /** The game module's id (packages/games/registry). */
+  game: string;
   status: "running" | "finished" | "abandoned";
-  setup: GameSetup;
+  /** The module's setup, seed included. */
+  setup: SetupBase;
   tableCode: string | null;
   seats: StoredSeat[];
   createdAt: Date;
   finishedAt: Date | null;
-  winner: Winner | null;
+  winner: StoredWinner | null;
   lastSeq: number;
   /** Fencing token of the game's current owner (0: never claimed). */
   fencingToken: number;
@@ -54,7 +61,7 @@ export interface GameStore {
    * Creates a running game; `fencingToken` is the creating owner's lease token (cluster mode, default
    * 0), `turnSeconds` the table's turn timer (default 60).
    */
-  createGame(game: { id: string; setup: GameSetup; tableCode: string | null; seats: StoredSeat[]; fencingToken?: number; turnSeconds?: number }): Promise<void>;
+  createGame(game: { id: string; game: string; setup: SetupBase; tableCode: string | null; seats: StoredSeat[]; fencingToken?: number; turnSeconds?: number }): Promise<void>;
   /**
    * A takeover's claim (DESIGN invariant 2): raises the game's fencing token to `token` if it is
    * greater; resolves with the lastSeq then (replay the log up to it), or null when a later owner
@@ -62,8 +69,18 @@ export interface GameStore {
    */
   claimGame(gameId: string, token: number): Promise<{ lastSeq: number } | null>;
   append(gameId: string, entry: StoredEntry): Promise<void>;
+  /**
+   * Stores a refusal of the rules before it is answered (DESIGN 5 across failovers and restarts); with
+   * `fencingToken` (cluster owner) only while it is the game's token, else rejects FENCED. The first
+   * refusal of a player's command id holds. Rejects when nothing was stored: do not answer with it then.
+   */
+  refuse(gameId: string, refusal: StoredRefusal, fencingToken?: number): Promise<void>;
+  /** The game's latest `limit` refusals, oldest first (a rebuilt room remembers them). */
+  loadRefusals(gameId: string, limit: number): Promise<StoredRefusal[]>;
+  /** The refusal of player `playerId`'s command id `clientCommandId` in game `gameId`, or null. */
+  findRefusal(gameId: string, playerId: string, clientCommandId: string): Promise<StoredRefusal | null>;
   /** Records the result; with `fencingToken` (cluster owner) only while it is the game's token, else rejects FENCED. */
-  finishGame(gameId: string, winner: Winner, fencingToken?: number): Promise<void>;
+  finishGame(gameId: string, winner: StoredWinner, fencingToken?: number): Promise<void>;
   getGame(gameId: string): Promise<StoredGame | null>;
   loadLog(gameId: string): Promise<StoredEntry[]>;
   listGames(filter: { status?: StoredGame["status"]; limit?: number }): Promise<StoredGame[]>;

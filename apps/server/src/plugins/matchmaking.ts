@@ -1,5 +1,6 @@
 import { createRatingRepository, createTournamentRepository } from "@bang/db";
-import { replay, type GameState } from "@bang/engine";
+import { replay, type GameResult } from "@bang/game-core";
+import { findGame } from "@bang/games";
 import type { ServerMessage } from "@bang/protocol";
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
@@ -14,7 +15,6 @@ import type { QueueStore } from "../matchmaking/store.js";
 import { RatingService } from "../ratings/service.js";
 import { parseOrganisers, type Organisers } from "../tournaments/organisers.js";
 import { TournamentService } from "../tournaments/service.js";
-import type { FinishedTable } from "../tournaments/table-format.js";
 
 /** Delivers queue messages to the sockets of a player on this node. */
 export type QueueListener = (playerId: string, message: ServerMessage) => void;
@@ -38,9 +38,19 @@ declare module "fastify" {
   }
 }
 
-/** The scoring input of a finished game's state. */
-function finishedTableOf(state: Pick<GameState, "players" | "winner">): FinishedTable {
-  return { players: state.players.map((p) => ({ id: p.id, role: p.role, alive: p.alive })), winners: state.winner?.players ?? [], team: state.winner?.team ?? "" };
+/**
+ * How finished stored game `gameId` ended: its log replayed with its game's module, and the module's
+ * `result` of the last state. Null when the game is unknown, not finished, or its module is not
+ * registered here. Rejects (ReplayError) when the stored log does not replay.
+ */
+async function finishedResult(app: FastifyInstance, gameId: string): Promise<GameResult | null> {
+  const game = await app.store.getGame(gameId);
+  if (!game || game.status !== "finished") return null;
+  const module = findGame(game.game);
+  if (!module) return null;
+  const entries = await app.store.loadLog(gameId);
+  const last = replay(module, { game: module.id, setup: game.setup, entries: entries.map((e) => ({ command: e.command, ...(e.draws ? { draws: e.draws } : {}) })) }).at(-1);
+  return last ? module.result(last) : null;
 }
 
 /**
@@ -76,12 +86,12 @@ export const matchmaking = fp(
     const matchmaker = new Matchmaker({
       queues: parseQueues(config.MATCHMAKING_QUEUES),
       store: queueStore,
-      ordinals: (ids, mode) => ratings.ordinals(ids, mode),
+      ordinals: (ids, game) => ratings.ordinals(ids, game),
       // On this node, or on the least loaded live node of the cluster (REDIS_URL).
       startGame: async ({ queue, seats }) => {
-        const room = await gameFactory.createGame({ seats, tableCode: null, turnSeconds: queue.turnSeconds, mode: queue.mode });
+        const room = await gameFactory.createGame({ game: queue.game, seats, tableCode: null, turnSeconds: queue.turnSeconds });
         // Marked right after the start: a game cannot end before its first turns are played.
-        await ratings.markRated(room.id, queue.mode, "queue");
+        await ratings.markRated(room.id, queue.game, "queue");
         return { gameId: room.id };
       },
       notify: (playerId, message) => {
@@ -101,8 +111,8 @@ export const matchmaking = fp(
 
     const tournaments = new TournamentService({
       repo: createTournamentRepository(store.db),
-      startGame: async (seats, mode) => {
-        const room = await gameFactory.createGame({ seats, tableCode: null, turnSeconds: 60, mode });
+      startGame: async (seats, game) => {
+        const room = await gameFactory.createGame({ game, seats, tableCode: null, turnSeconds: 60 });
         const people = seats.filter((s) => !s.bot).map((s) => s.playerId);
         // Their sockets follow the game, on whichever node they are (cluster: announced over the bus).
         if (!seated) seatHere(people, room.id);
@@ -113,36 +123,19 @@ export const matchmaking = fp(
           });
         return { gameId: room.id };
       },
-      markRated: (gameId, mode) => ratings.markRated(gameId, mode, "tournament"),
-      ordinals: (ids, mode) => ratings.ordinals(ids, mode),
-      finishedTable: async (gameId) => {
-        const game = await store.getGame(gameId);
-        if (!game || game.status !== "finished") return null;
-        const entries = await store.loadLog(gameId);
-        const last = replay({ setup: game.setup, entries: entries.map((e) => ({ command: e.command })) }).at(-1);
-        return last?.winner && last.mode === "classic" ? finishedTableOf(last) : null;
-      },
-      duelWinner: async (gameId) => {
-        const game = await store.getGame(gameId);
-        if (!game || game.status !== "finished" || game.setup.mode !== "duel") return null;
-        const entries = await store.loadLog(gameId);
-        const last = replay({ setup: game.setup, entries: entries.map((e) => ({ command: e.command })) }).at(-1);
-        return last?.winner?.players[0] ?? null;
-      },
+      markRated: (gameId, game) => ratings.markRated(gameId, game, "tournament"),
+      ordinals: (ids, game) => ratings.ordinals(ids, game),
+      finishedResult: (gameId) => finishedResult(app, gameId),
       log: app.log,
     });
 
+    // Every finished game: its module's result goes to the ratings (when rated) and the tournaments (when one of theirs).
     host.onFinished((room: GameRoom) => {
-      if (!room.over) return;
+      const result = room.result;
+      if (!result) return;
       const botIds = new Set(room.seats.filter((s) => s.bot).map((s) => s.playerId));
-      ratings.applyFinished({ id: room.id, mode: room.setup.mode ?? "classic", state: room.state, botIds }).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "ratings update failed"));
-      if (room.state.mode === "duel") {
-        // A head-to-head bracket's match (RULES.md R8.10: one winner).
-        const winner = room.state.winner?.players[0];
-        if (winner) tournaments.duelFinished(room.id, winner).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "tournament duel result failed"));
-        return;
-      }
-      tournaments.gameFinished(room.id, finishedTableOf(room.state)).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "tournament result failed"));
+      ratings.applyFinished({ id: room.id, result, botIds }).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "ratings update failed"));
+      tournaments.gameFinished(room.id, result).catch((err: unknown) => app.log.error({ err, gameId: room.id }, "tournament result failed"));
     });
 
     app.decorate("ratings", ratings);

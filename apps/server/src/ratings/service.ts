@@ -1,5 +1,5 @@
 import type { RatingRecord, RatingRepository } from "@bang/db";
-import type { GameState } from "@bang/engine";
+import type { GameResult } from "@bang/game-core";
 import { ordinal, rate, rating, type Rating } from "openskill";
 import { ratingTeams } from "./teams.js";
 
@@ -9,7 +9,8 @@ export const DEFAULT_RATING: Readonly<Rating> = Object.freeze(rating());
 /** A player's rating as the API shows it. */
 export interface RatingView {
   playerId: string;
-  mode: string;
+  /** The game the rating is of (each game's ratings are kept apart). */
+  game: string;
   mu: number;
   sigma: number;
   /** mu - 3 sigma: the conservative estimate the leaderboard and the matchmaker use. */
@@ -20,9 +21,9 @@ export interface RatingView {
 /** What the rating service needs to know of a finished game. */
 export interface FinishedGame {
   id: string;
-  mode: string;
-  state: Parameters<typeof ratingTeams>[0];
-  /** Engine ids of the bot seats (not rated). */
+  /** How it ended: its module's result (the ranking of its sides). */
+  result: Pick<GameResult, "ranking">;
+  /** Player ids of the bot seats (not rated). */
   botIds: ReadonlySet<string>;
 }
 
@@ -36,36 +37,40 @@ export class RatingService {
   constructor(private readonly repo: RatingRepository) {}
 
   /** Marks a game as rated before it starts (idempotent). */
-  markRated(gameId: string, mode: string, source: "queue" | "tournament"): Promise<void> {
-    return this.repo.markRated(gameId, mode, source);
+  markRated(gameId: string, game: string, source: "queue" | "tournament"): Promise<void> {
+    return this.repo.markRated(gameId, game, source);
   }
 
-  /** The ordinal of each player (0, the default's, for players never rated). */
-  async ordinals(playerIds: readonly string[], mode: string): Promise<Map<string, number>> {
-    const stored = await this.repo.getMany(playerIds, mode);
+  /** The ordinal of each player in game `game` (0, the default's, for players never rated). */
+  async ordinals(playerIds: readonly string[], game: string): Promise<Map<string, number>> {
+    const stored = await this.repo.getMany(playerIds, game);
     return new Map(playerIds.map((id) => [id, stored.get(id)?.ordinal ?? ordinal(DEFAULT_RATING)]));
   }
 
-  /** A player's rating in `mode` (the default when never rated). */
-  async get(playerId: string, mode: string): Promise<RatingView> {
-    const stored = (await this.repo.getMany([playerId], mode)).get(playerId);
-    return stored ? toView(stored) : { playerId, mode, mu: DEFAULT_RATING.mu, sigma: DEFAULT_RATING.sigma, ordinal: ordinal(DEFAULT_RATING), games: 0 };
+  /** A player's rating in game `game` (the default when never rated). */
+  async get(playerId: string, game: string): Promise<RatingView> {
+    const stored = (await this.repo.getMany([playerId], game)).get(playerId);
+    return stored ? toView(stored) : { playerId, game, mu: DEFAULT_RATING.mu, sigma: DEFAULT_RATING.sigma, ordinal: ordinal(DEFAULT_RATING), games: 0 };
   }
 
-  history(playerId: string, mode: string, limit?: number) {
-    return this.repo.history(playerId, mode, limit);
+  /** A player's rating changes in game `game`, newest first (at most `limit`, default 50). */
+  history(playerId: string, game: string, limit?: number) {
+    return this.repo.history(playerId, game, limit);
   }
 
-  async leaderboard(mode: string, limit: number, offset: number) {
-    return (await this.repo.leaderboard(mode, limit, offset)).map((r) => ({ ...toView(r), name: r.name }));
+  /** The ratings of game `game` by ordinal, highest first, with their player names. */
+  async leaderboard(game: string, limit: number, offset: number) {
+    return (await this.repo.leaderboard(game, limit, offset)).map((r) => ({ ...toView(r), name: r.name }));
   }
 
   /**
-   * Applies a finished game's result to its human players' ratings, once. Resolves false when the game
-   * is not rated, was applied already, or has no human seat.
+   * Applies a finished game's result to its human players' ratings, once: each side of the result's
+   * ranking is a team ranked by its place (ratingTeams). The game's ratings are the ones its rated-game
+   * row names (markRated). Resolves false when the game is not rated, was applied already, or has no
+   * human seat.
    */
   async applyFinished(game: FinishedGame): Promise<boolean> {
-    const teams = ratingTeams(game.state);
+    const teams = ratingTeams(game.result);
     const humans = teams.flatMap((t) => t.members).filter((id) => !game.botIds.has(id));
     if (humans.length === 0) return false;
     return this.repo.applyGame(game.id, humans, (current) => {
@@ -90,5 +95,5 @@ export class RatingService {
 }
 
 function toView(r: RatingRecord): RatingView {
-  return { playerId: r.playerId, mode: r.mode, mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games };
+  return { playerId: r.playerId, game: r.game, mu: r.mu, sigma: r.sigma, ordinal: r.ordinal, games: r.games };
 }

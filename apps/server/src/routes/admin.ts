@@ -1,3 +1,4 @@
+import { findGame, gameById, games } from "@bang/games";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { MISSING_NODES_HEADER } from "@bang/protocol";
 import { AdminUnavailable, createOwnerActions, singleNodeAdminGames, type AdminGames, type AdminOutcome, type OwnerActions } from "../admin/games.js";
@@ -5,24 +6,30 @@ import { matchesLive, withAge, type LiveFilter } from "../admin/live.js";
 import { adminRequestHandler, createAdminRelay, LIVE_TIMEOUT_MS } from "../cluster/admin-relay.js";
 import { authErrors, errorBody, gameIdParams, historyGame, historyQuery, liveGame as liveGameSchema, liveQuery, nodeBody, okBody, signInBody, statisticsBody, timelineBody } from "../admin/schemas.js";
 import { computeStatistics } from "../admin/stats.js";
-import { timelineOf } from "../admin/timeline.js";
+import { logEntriesOf, timelineOf } from "../admin/timeline.js";
 import type { Connections } from "../gateway/connections.js";
 import type { StoredGame } from "../persistence/store.js";
+import { adminInspectRoutes } from "./admin-inspect.js";
+import { unknownGame } from "./unknown-game.js";
 
 const TAGS = ["admin"];
 const security = [{ bearer: [] }];
 
-/** A stored game as the history lists it. */
+/**
+ * A stored game as the history lists it. Its winner names its players too (`names`, in the order of
+ * `players`): a game whose team is the game itself (the duel's `duel`) says who won only by them.
+ */
 function historyRow(g: StoredGame) {
+  const nameOf = (id: string) => g.seats.find((s) => s.playerId === id)?.name ?? id;
   return {
     id: g.id,
-    mode: g.mode,
+    game: g.game,
     status: g.status,
     tableCode: g.tableCode,
     players: g.seats.map((s) => ({ seat: s.seat, id: s.playerId, name: s.name, bot: s.botKind })),
     createdAt: g.createdAt.toISOString(),
     finishedAt: g.finishedAt?.toISOString() ?? null,
-    winner: g.winner,
+    winner: g.winner ? { team: g.winner.team, players: g.winner.players, names: g.winner.players.map(nameOf) } : null,
     lastSeq: g.lastSeq,
   };
 }
@@ -67,7 +74,12 @@ function adminGamesOf(app: FastifyInstance): AdminGames {
     endRoom: cluster
       ? (gameId, reason) => cluster.games.end(gameId, reason)
       : async (gameId, reason) => {
-          if (!(await app.host.endGame(gameId, reason))) return "notOwner";
+          if (!(await app.host.endGame(gameId, reason))) {
+            // A running game no room holds because this node has no module of its game (reported at
+            // start): it can still be ended, in the store.
+            const stored = await app.store.getGame(gameId);
+            if (stored?.status !== "running" || findGame(stored.game)) return "notOwner";
+          }
           await app.store.flush();
           await app.store.admin.abandonGame(gameId);
           return "ended";
@@ -91,7 +103,8 @@ function adminGamesOf(app: FastifyInstance): AdminGames {
 /**
  * The admin API. POST /api/admin/sessions signs in (open, throttled); everything else sits behind one
  * onRequest role check (AdminAuth.requireAdmin): live games, end a game, replace a player by the bot,
- * a game's timeline with its log for `bang replay`, history, statistics and nodes.
+ * a game's timeline with its log for `bang replay`, its presence, a player's view and the raw state at
+ * any point (admin-inspect.ts), history, statistics and nodes.
  */
 export async function adminRoutes(app: FastifyInstance, opts: { connections: Connections }): Promise<void> {
   const liveGames = adminGamesOf(app);
@@ -140,17 +153,20 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Con
         schema: {
           tags: TAGS,
           security,
-          summary: "Running games of every live node (filter by mode, search by player), newest first",
+          summary: "Running games of every live node (filter by game, search by player), newest first",
           description: `On a cluster every live node is asked for its games (each has ${LIVE_TIMEOUT_MS} ms); the ids of the nodes that did not answer in time are in the ${MISSING_NODES_HEADER} header (comma-separated; absent when every node answered), and the list holds the others' games.`,
           querystring: liveQuery,
           response: {
             200: { type: "array", items: liveGameSchema, headers: { [MISSING_NODES_HEADER]: { type: "string", description: "ids of the nodes that did not answer, comma-separated" } } },
+            400: errorBody,
             503: errorBody,
             ...authErrors,
           },
         },
       },
       async (req, reply) => {
+        const refused = unknownGame(req.query.game);
+        if (refused) return reply.code(400).send(refused);
         let found;
         try {
           found = await liveGames.live();
@@ -193,47 +209,58 @@ export async function adminRoutes(app: FastifyInstance, opts: { connections: Con
 
     admin.get<{ Params: { id: string } }>(
       "/api/admin/games/:id/timeline",
-      { schema: { tags: TAGS, security, summary: "Every log entry of a game with its time, player and events (dice of each roll), and its log as `bang replay` reads it", params: gameIdParams, response: { 200: timelineBody, 404: errorBody, ...authErrors } } },
+      { schema: { tags: TAGS, security, summary: "Every log entry of a game with its time, player and events (what chance produced is in them), and its log as `bang replay` reads it", params: gameIdParams, response: { 200: timelineBody, 404: errorBody, 500: errorBody, ...authErrors } } },
       async (req, reply) => {
         await app.host.get(req.params.id)?.idle();
         const game = await app.store.getGame(req.params.id);
         if (!game) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no game ${req.params.id}` });
+        const module = findGame(game.game);
+        if (!module) return reply.code(500).send({ code: "INTERNAL", message: `no module of game "${game.game}" is registered on this node` });
         const entries = await app.store.loadLog(game.id);
         return {
           gameId: game.id,
+          game: module.id,
           status: game.status,
           seats: game.seats.map((s) => ({ seat: s.seat, id: s.playerId, name: s.name, bot: s.botKind })),
-          entries: timelineOf(game.setup, entries),
-          log: { setup: game.setup, entries: entries.map((e) => ({ command: e.command, ...(e.dice ? { dice: e.dice } : {}) })) },
+          entries: timelineOf(module, game.setup, entries),
+          log: { game: module.id, setup: game.setup, entries: logEntriesOf(entries) },
         };
       },
     );
 
-    admin.get<{ Querystring: { status?: StoredGame["status"]; from?: string; to?: string; mode?: string; winner?: string; player?: string; limit?: number; offset?: number } }>(
+    adminInspectRoutes(admin, app, liveGames);
+
+    admin.get<{ Querystring: { status?: StoredGame["status"]; from?: string; to?: string; game?: string; winner?: string; player?: string; limit?: number; offset?: number } }>(
       "/api/admin/games/history",
-      { schema: { tags: TAGS, security, summary: "Stored games with filters (date range of creation, UTC days inclusive; mode; winner team; player)", querystring: historyQuery, response: { 200: { type: "object", required: ["total", "games"], properties: { total: { type: "integer" }, games: { type: "array", items: historyGame } } }, ...authErrors } } },
-      async (req) => {
+      { schema: { tags: TAGS, security, summary: "Stored games with filters (date range of creation, UTC days inclusive; game; winner team; player)", querystring: historyQuery, response: { 200: { type: "object", required: ["total", "games"], properties: { total: { type: "integer" }, games: { type: "array", items: historyGame } } }, 400: errorBody, ...authErrors } } },
+      async (req, reply) => {
         const q = req.query;
-        const found = await app.store.admin.searchGames({ status: q.status, from: day("from", q.from), to: day("to", q.to, true), mode: q.mode, winnerTeam: q.winner, player: q.player, limit: q.limit, offset: q.offset });
+        const refused = unknownGame(q.game);
+        if (refused) return reply.code(400).send(refused);
+        const found = await app.store.admin.searchGames({ status: q.status, from: day("from", q.from), to: day("to", q.to, true), game: q.game, winnerTeam: q.winner, player: q.player, limit: q.limit, offset: q.offset });
         return { total: found.total, games: found.games.map(historyRow) };
       },
     );
 
-    admin.get<{ Querystring: { from?: string; to?: string; mode?: string; player?: string } }>(
+    admin.get<{ Querystring: { game?: string; from?: string; to?: string; player?: string } }>(
       "/api/admin/stats",
       {
         schema: {
           tags: TAGS,
           security,
-          summary: "Win rates by role and character, wins by team, game length and activity per day, over finished games",
-          querystring: { type: "object", additionalProperties: false, properties: { from: historyQuery.properties.from, to: historyQuery.properties.to, mode: historyQuery.properties.mode, player: historyQuery.properties.player } },
-          response: { 200: statisticsBody, ...authErrors },
+          summary: "Over the finished games of one game, or of every game (game left out): what they cover per game, win rates by each game's facets, wins by team, game length and activity per day",
+          description: `Reads the newest ${STATS_LIMIT} finished games matching the filters (\`read\` of \`finished\`); \`covers\` says per game how many were counted and how many left out.`,
+          querystring: { type: "object", additionalProperties: false, properties: { game: historyQuery.properties.game, from: historyQuery.properties.from, to: historyQuery.properties.to, player: historyQuery.properties.player } },
+          response: { 200: statisticsBody, 400: errorBody, ...authErrors },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const q = req.query;
-        const found = await app.store.admin.searchGames({ status: "finished", from: day("from", q.from), to: day("to", q.to, true), mode: q.mode, player: q.player, limit: STATS_LIMIT });
-        return computeStatistics(found.games);
+        const refused = unknownGame(q.game);
+        if (refused) return reply.code(400).send(refused);
+        const found = await app.store.admin.searchGames({ status: "finished", from: day("from", q.from), to: day("to", q.to, true), game: q.game, player: q.player, limit: STATS_LIMIT });
+        const modules = q.game ? [gameById(q.game)] : games();
+        return { game: q.game ?? null, finished: found.total, read: found.games.length, ...computeStatistics(modules, found.games) };
       },
     );
 

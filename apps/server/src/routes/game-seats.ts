@@ -3,7 +3,7 @@ import { errorBody, gameIdParams } from "../admin/schemas.js";
 
 /**
  * GET /api/games/:id/seats: who sits where in a game (engine id, name shown, bot kind), for the web
- * app to put names on a view's player ids. Public: no role, nothing secret.
+ * app to put names on a view's player ids. Public: nothing secret.
  */
 export async function gameSeatRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
@@ -11,7 +11,7 @@ export async function gameSeatRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["games"],
-        summary: "The seats of a game: engine player ids, names and bot kinds (no roles)",
+        summary: "The seats of a game: player ids in the game, names and bot kinds (nothing secret)",
         params: gameIdParams,
         response: {
           200: {

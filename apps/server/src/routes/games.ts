@@ -1,5 +1,7 @@
-import { duelCommandView, playerView, replay, ReplayError, type GameLog, type Viewer } from "@bang/engine";
+import { ReplayError, type Viewer } from "@bang/game-core";
+import { games } from "@bang/games";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MissingModuleError, Replays, replayText } from "../games/replays.js";
 import { errorBody } from "./error-body.js";
 
 /** The viewer behind a request's bearer token: admin (ADMIN_TOKEN or an admin session), a seated player, or a spectator. */
@@ -14,11 +16,18 @@ function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string
 
 
 /**
- * GET /api/games: games of the store. GET /api/games/:id/replay?at=N: a game's log and the table after
- * entry N, computed by replaying the log; the view is the caller's (admin: every role; a seated player:
- * their own; anyone else: a spectator's). The seed is shown only to admins or once the game is over.
+ * GET /api/games/catalog: the games this node hosts. GET /api/games: games of the store.
+ * GET /api/games/:id/replay?at=N: a game's log and the table after entry N, computed by replaying the
+ * log with its module (once: see games/replays.ts); the view and each entry (its command and events) are
+ * the caller's (admin: every secret; a seated player: their own; anyone else: a spectator's), each entry
+ * as the viewer may see it at the end of the log. The seed is shown only to admins or once the game is
+ * over. Rate-limited per client.
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
+  app.get("/api/games/catalog", { schema: { tags: ["games"], summary: "The games this server hosts: id, name, seats, ranked seats (queues, tournaments), tournament scoring", querystring: { type: "object", additionalProperties: false, properties: {} } } }, async () =>
+    games().map((m) => ({ id: m.id, name: m.name, seats: m.seats, rankedSeats: m.rankedSeats ?? m.seats, scoring: m.scoring })),
+  );
+
   app.get<{ Querystring: { status?: "running" | "finished" | "abandoned"; limit?: number } }>(
     "/api/games",
     {
@@ -33,9 +42,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const games = await app.store.listGames({ status: req.query.status, limit: req.query.limit });
-      return games.map((g) => ({
+      const stored = await app.store.listGames({ status: req.query.status, limit: req.query.limit });
+      return stored.map((g) => ({
         id: g.id,
+        game: g.game,
         status: g.status,
         tableCode: g.tableCode,
         players: g.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.botKind })),
@@ -47,56 +57,50 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const replays = new Replays({ store: app.store, live: (id) => app.host.get(id), maxBytes: app.config.REPLAY_CACHE_MB * 1024 * 1024 });
   app.get<{ Params: { id: string }; Querystring: { at?: number } }>(
     "/api/games/:id/replay",
     {
+      // The costliest public read: REPLAY_RATE_LIMIT a minute per client address, of which
+      // REPLAY_COLD_RATE_LIMIT of games this node has not replayed yet (admins: not counted).
+      config: { rateLimit: app.rateLimits.replay },
       schema: {
         tags: ["games"],
         summary: "A game's log and the state after any entry, replayed",
         params: { type: "object", required: ["id"], properties: { id: { type: "string", maxLength: 64 } } },
         querystring: { type: "object", additionalProperties: false, properties: { at: { type: "integer", minimum: 0 } } },
-        response: { 404: errorBody, 400: errorBody },
+        response: { 404: errorBody, 400: errorBody, 429: errorBody },
       },
     },
     async (req, reply) => {
       // Queued commands and the result write first, so the status read below is not older than the log.
       await app.host.get(req.params.id)?.idle();
-      const game = await app.store.getGame(req.params.id);
-      if (!game) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no game ${req.params.id}` });
-      const entries = await app.store.loadLog(game.id);
-      const at = req.query.at ?? entries.length;
-      if (at > entries.length) return reply.code(400).send({ code: "BAD_SEQ", message: `at: the game has ${entries.length} entries` });
-      // The whole log replays (a duel pick is shown by the state after it, R8.9); the view is at `at`.
-      const log: GameLog = { setup: game.setup, entries: entries.map((e) => ({ command: e.command })) };
-      let states;
+      if (!replays.has(req.params.id)) await app.rateLimits.coldReplay(req);
+      let record;
       try {
-        states = replay(log);
+        record = await replays.load(req.params.id);
       } catch (error) {
+        if (error instanceof MissingModuleError) return reply.code(500).send({ code: "INTERNAL", message: error.message });
         if (error instanceof ReplayError) return reply.code(500).send({ code: "INTERNAL", message: `the stored log does not replay at entry ${error.entry}` });
         throw error;
       }
-      const state = states[at]!;
+      if (!record) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no game ${req.params.id}` });
+      const { game, module, entries, steps } = record;
+      const at = req.query.at ?? entries.length;
+      if (at > entries.length) return reply.code(400).send({ code: "BAD_SEQ", message: `at: the game has ${entries.length} entries` });
       const viewer = viewerOf(app, req, (id) => game.seats.some((s) => s.playerId === id && s.botKind === null));
-      // A duel pick not yet revealed (its player's last pick, while the game still waits in that duel)
-      // is shown without its card to everyone but its author (R8.9); every earlier pick was revealed.
-      const final = states.at(-1)!;
-      const lastPickOf = new Map<string, number>();
-      entries.forEach((e, i) => e.command.type === "pick" && lastPickOf.set(e.command.by, i));
-      const shown = (i: number) => {
-        const command = entries[i]!.command;
-        if (final.mode !== "duel" || lastPickOf.get(command.by) !== i) return command;
-        return duelCommandView(final, command, command.by, viewer);
-      };
       const showSeed = viewer.kind === "admin" || game.status !== "running";
-      return {
+      const text = replayText({
         gameId: game.id,
+        game: game.game,
         status: game.status,
         at,
         lastSeq: entries.length,
         seed: showSeed ? (game.setup.seed ?? null) : null,
-        entries: entries.map((e, i) => ({ seq: e.seq, by: e.playerId, command: shown(i), at: e.createdAt?.toISOString() ?? null })),
-        view: playerView(state, viewer),
-      };
+        entries: replays.shownEntries(record, viewer),
+        view: module.view(steps[at]!.state, viewer),
+      });
+      return reply.type("application/json; charset=utf-8").send(text);
     },
   );
 }

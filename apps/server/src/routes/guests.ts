@@ -6,6 +6,8 @@ export async function guestRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { name: string } }>(
     "/api/guests",
     {
+      // Each guest is a stored player: GUEST_RATE_LIMIT a minute per client address.
+      config: { rateLimit: app.rateLimits.guests },
       schema: {
         tags: ["players"],
         summary: "Create a guest player and get its token",

@@ -3,10 +3,10 @@ import { errorBody } from "./error-body.js";
 
 const queueBody = {
   type: "object",
-  required: ["id", "mode", "minSeats", "maxSeats", "ratingWindow", "widenPerSecond", "botsAfterSeconds", "maxWaitSeconds", "readySeconds", "turnSeconds", "waiting", "waits"],
+  required: ["id", "game", "minSeats", "maxSeats", "ratingWindow", "widenPerSecond", "botsAfterSeconds", "maxWaitSeconds", "readySeconds", "turnSeconds", "waiting", "waits"],
   properties: {
     id: { type: "string" },
-    mode: { type: "string" },
+    game: { type: "string", description: "the game the queue's tables play (GET /api/games/catalog)" },
     minSeats: { type: "integer" },
     maxSeats: { type: "integer" },
     ratingWindow: { type: "number" },
@@ -36,7 +36,7 @@ const queueBody = {
 export async function queueRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/queues",
-    { schema: { tags: ["matchmaking"], summary: "The public matchmaking queues", response: { 200: { type: "array", items: queueBody }, 503: errorBody } } },
+    { schema: { tags: ["matchmaking"], summary: "The public matchmaking queues", querystring: { type: "object", additionalProperties: false, properties: {} }, response: { 200: { type: "array", items: queueBody }, 400: errorBody, 503: errorBody } } },
     async (req, reply) => {
       try {
         return await Promise.all(app.matchmaker.definitions().map(async (q) => ({ ...q, ...(await app.matchmaker.summary(q.id)) })));

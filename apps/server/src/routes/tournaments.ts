@@ -1,8 +1,10 @@
 import type { TournamentRecord } from "@bang/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { standingsOf, TournamentError, type TournamentInput } from "../tournaments/service.js";
-import { MIN_TABLE, SURVIVAL_POINTS, WIN_POINTS } from "../tournaments/table-format.js";
+import { gameById } from "@bang/games";
+import { isBracketFormat } from "../tournaments/bracket.js";
+import { rankedSeats, standingsOf, TournamentError, type TournamentInput } from "../tournaments/service.js";
 import { errorBody } from "./error-body.js";
+import { unknownGame } from "./unknown-game.js";
 
 const idParams = { type: "object", required: ["id"], properties: { id: { type: "string", minLength: 1, maxLength: 64 } } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody } as const;
@@ -28,7 +30,7 @@ const bracketBody = {
           status: { type: "string", enum: ["locked", "waiting", "ready", "running", "completed", "archived"] },
           players: { type: "array", items: { type: ["string", "null"] }, minItems: 2, maxItems: 2, description: "player ids (null: not known yet, or a bye)" },
           winner: { type: ["string", "null"] },
-          gameId: { type: ["string", "null"], description: "the match's duel game" },
+          gameId: { type: ["string", "null"], description: "the match's game" },
         },
       },
     },
@@ -51,7 +53,7 @@ function view(t: TournamentRecord) {
   return {
     id: t.id,
     name: t.name,
-    mode: t.mode,
+    game: t.game,
     tableSize: t.tableSize,
     format: t.format,
     rounds: t.rounds,
@@ -78,8 +80,8 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
     if (!name) return reply.code(403).send({ code: "NOT_ORGANISER", message: "this needs the organiser role: send an organiser's token (ORGANISER_TOKENS) as the bearer token" });
     (req as FastifyRequest & { organiser: string }).organiser = name;
   };
-  // Duel tournaments: the bracket's final ranks once it is over (the library's), see TournamentService.standings.
-  const viewOf = async (t: TournamentRecord) => ({ ...view(t), standings: t.mode === "duel" ? await app.tournaments.standings(t.id) : standingsOf(t) });
+  // Bracket tournaments: the bracket's final ranks once it is over (the library's), see TournamentService.standings.
+  const viewOf = async (t: TournamentRecord) => ({ ...view(t), standings: isBracketFormat(t.format) ? await app.tournaments.standings(t.id) : standingsOf(t) });
   const organiserOf = (req: FastifyRequest) => (req as FastifyRequest & { organiser: string }).organiser;
   const playerOf = (req: FastifyRequest) => app.identity.verify(bearer(req) ?? "");
   const guard = async <T>(reply: FastifyReply, task: () => Promise<T>) => {
@@ -91,7 +93,34 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.get("/api/tournaments/scoring", { schema: { tags: ["tournaments"], summary: "The table format's scoring table" } }, async () => ({ winPoints: WIN_POINTS, survivalPoints: SURVIVAL_POINTS, minTable: MIN_TABLE }));
+  app.get<{ Querystring: { game: string } }>(
+    "/api/tournaments/scoring",
+    {
+      schema: {
+        tags: ["tournaments"],
+        summary: "A game's tournament scoring table (its module's scoring lines) and its smallest table (below it, bots fill the seats)",
+        querystring: { type: "object", additionalProperties: false, required: ["game"], properties: { game: { type: "string", minLength: 1, maxLength: 32, description: "a game id (GET /api/games/catalog)" } } },
+        response: {
+          200: {
+            type: "object",
+            required: ["game", "scoring", "minTable"],
+            properties: {
+              game: { type: "string" },
+              scoring: { type: "array", items: { type: "object", required: ["when", "points"], properties: { when: { type: "string" }, points: { type: "number" } } } },
+              minTable: { type: "integer", description: "the game's smallest ranked table: a table with fewer players gets bot seats up to it" },
+            },
+          },
+          400: errorBody,
+        },
+      },
+    },
+    async (req, reply) => {
+      const refused = unknownGame(req.query.game);
+      if (refused) return reply.code(400).send(refused);
+      const module = gameById(req.query.game);
+      return { game: module.id, scoring: module.scoring, minTable: rankedSeats(module).min };
+    },
+  );
 
   app.post<{ Body: TournamentInput }>(
     "/api/tournaments",
@@ -104,12 +133,12 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
         body: {
           type: "object",
           additionalProperties: false,
-          required: ["name", "startsAt"],
+          required: ["name", "startsAt", "game"],
           properties: {
             name: { type: "string", minLength: 1, maxLength: 80, pattern: "^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$" },
-            mode: { type: "string", enum: ["classic", "duel"], default: "classic" },
-            tableSize: { type: "integer", minimum: 2, maximum: 8, description: "classic: 4 to 8 (required); duel: 2 (may be left out)" },
-            format: { type: "string", enum: ["table", "single_elimination", "double_elimination", "round_robin"], default: "table", description: "classic: table; duel: single_elimination, double_elimination or round_robin" },
+            game: { type: "string", minLength: 1, maxLength: 32, description: "a game id (GET /api/games/catalog); 400 UNKNOWN_GAME for another" },
+            tableSize: { type: "integer", minimum: 1, maximum: 16, description: "the table format: within the game's ranked seats (required); a game of 2 seats: 2 (may be left out)" },
+            format: { type: "string", enum: ["table", "single_elimination", "double_elimination", "round_robin"], default: "table", description: "a game of 2 seats: single_elimination, double_elimination or round_robin; any other game: table" },
             rounds: { type: "integer", minimum: 1, maximum: 10, default: 3 },
             rated: { type: "boolean", default: false },
             noShow: { type: "string", enum: ["bot", "forfeit"], default: "bot" },
@@ -123,7 +152,7 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get("/api/tournaments", { schema: { tags: ["tournaments"], summary: "Tournaments, newest first" } }, async () =>
-    (await app.tournaments.list()).map((t) => ({ id: t.id, name: t.name, mode: t.mode, status: t.status, startsAt: t.startsAt.toISOString(), tableSize: t.tableSize, rounds: t.rounds, rated: t.rated })),
+    (await app.tournaments.list()).map((t) => ({ id: t.id, name: t.name, game: t.game, status: t.status, startsAt: t.startsAt.toISOString(), tableSize: t.tableSize, rounds: t.rounds, rated: t.rated })),
   );
 
   app.get<{ Params: { id: string } }>("/api/tournaments/:id", { schema: { tags: ["tournaments"], summary: "A tournament, live: players, tables, results, standings", params: idParams, response: { 404: errorBody } } }, async (req, reply) =>
@@ -139,7 +168,7 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(
     "/api/tournaments/:id/bracket",
-    { schema: { tags: ["tournaments"], summary: "A duel tournament's bracket: every match, its players, duel game and winner, and the library's data for brackets-viewer; 409 NO_BRACKET otherwise", params: idParams, response: { 200: bracketBody, 404: errorBody, 409: errorBody } } },
+    { schema: { tags: ["tournaments"], summary: "A bracket tournament's bracket (a game of 2 seats): every match, its players, game and winner, and the library's data for brackets-viewer; 409 NO_BRACKET otherwise", params: idParams, response: { 200: bracketBody, 404: errorBody, 409: errorBody } } },
     async (req, reply) =>
       guard(reply, async () => {
         const t = await app.tournaments.get(req.params.id);

@@ -30,7 +30,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Connec
   app.cluster?.onIsolated(() => {
     for (const c of connections) c.close(1013, ISOLATED);
   });
-  app.get("/ws", { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get("/ws", { websocket: true, schema: { hide: true } }, (socket, req) => {
     if (!app.host.accepts) {
       socket.close(1001, "server shutting down");
       return;
@@ -39,7 +39,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Connec
       socket.close(1013, ISOLATED);
       return;
     }
-    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets, identified: (c) => connections.identified(c) });
+    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets, identified: (c) => connections.identified(c), address: req.ip, tableJoinBudget: app.rateLimits.tableJoin });
     connections.add(connection);
     socket.on("close", () => {
       connections.delete(connection);

@@ -1,4 +1,3 @@
-import type { Mode } from "@bang/engine";
 import { randomInt } from "node:crypto";
 import type { ErrorCode, TableOptions, TableView } from "@bang/protocol";
 import type { RoomSeat } from "../games/types.js";
@@ -12,7 +11,7 @@ import { SetIndex } from "../set-index.js";
 export interface GameFactory {
   /** False while the node drains: no new table or game. */
   readonly accepts: boolean;
-  createGame(args: { seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; mode?: Mode }): Promise<{ id: string }>;
+  createGame(args: { game: string; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; gameOptions?: Record<string, unknown> }): Promise<{ id: string }>;
 }
 
 /**
@@ -28,6 +27,8 @@ export interface Lobby {
   start(playerId: string, code: string): Promise<TableView>;
   /** Tables where `playerId` sits (as far as this node knows). */
   tablesOf(playerId: string): TableView[];
+  /** The table `code` as far as this node knows (its own, or a copy of another node's), or null. */
+  peek(code: string): TableView | null;
   /** Called with the new view whenever a table changes (here or, in a cluster, on any node). */
   onChange(listener: (table: TableView) => void): () => void;
 }
@@ -59,7 +60,13 @@ interface Table {
   gameId: string | null;
 }
 
+/** Table codes: no 0/O, 1/I to misread. */
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/**
+ * Characters of a table code: 8 of 32 is 2^40 codes, so that with a thousand open tables and the join
+ * budget (TABLE_JOIN_RATE_LIMIT) guessing one is hopeless (6 characters were found in minutes).
+ */
+const CODE_LENGTH = 8;
 /**
  * Most tables not started yet a player may sit at at once (hosting or joined): enough to wait at a
  * friend's table while setting up one's own, not enough for one guest to fill a node with tables.
@@ -112,7 +119,7 @@ export class TableRegistry implements Lobby {
     if (!this.host.accepts) throw new TableError("SHUTTING_DOWN", "this node is shutting down; create the table elsewhere");
     this.checkOpenTables(player.id);
     let code = "";
-    do code = Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+    do code = Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
     while (this.tables.has(code));
     const seats: Seat[] = Array.from({ length: options.seats }, () => ({ playerId: null, name: null, bot: null, ready: false }));
     seats[0] = { playerId: player.id, name: player.name, bot: null, ready: false };
@@ -203,13 +210,18 @@ export class TableRegistry implements Lobby {
       bot: s.playerId ? null : s.bot,
     }));
     try {
-      const room = await this.host.createGame({ seats, tableCode: code, turnSeconds: t.options.turnSeconds, mode: t.options.mode });
+      const room = await this.host.createGame({ game: t.options.game, seats, tableCode: code, turnSeconds: t.options.turnSeconds, gameOptions: t.options.gameOptions });
       t.gameId = room.id;
     } catch (error) {
       t.status = "open";
       throw error;
     }
     return this.changed(code);
+  }
+
+  /** The table `code`, or null when this node has none of that code. */
+  peek(code: string): TableView | null {
+    return this.tables.has(code) ? this.view(code) : null;
   }
 
   /** Is `code` a table of this node? */

@@ -1,11 +1,26 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
 import { Status, type Database, type Match, type MatchGame, type Participant, type Stage } from "brackets-model";
+import type { GameResult } from "@bang/game-core";
 import type { ErrorCode } from "@bang/protocol";
 
-/** Head-to-head formats, for the duel mode (2-seat games). */
+/** Head-to-head formats, for the tournaments of 2-seat games (each match is one game). */
 export type BracketFormat = "single_elimination" | "double_elimination" | "round_robin";
 export const BRACKET_FORMATS: readonly BracketFormat[] = ["single_elimination", "double_elimination", "round_robin"];
+
+/** Is `format` a head-to-head bracket format (not the table format)? */
+export function isBracketFormat(format: string): format is BracketFormat {
+  return (BRACKET_FORMATS as readonly string[]).includes(format);
+}
+
+/**
+ * The winner of a finished match game (a head-to-head game): the single player placed first in its
+ * ranking, or null when the ranking has no single winner.
+ */
+export function singleWinner(result: GameResult): string | null {
+  const first = result.ranking.filter((side) => side.place === 1).flatMap((side) => side.players);
+  return first.length === 1 ? first[0]! : null;
+}
 
 /** A refused bracket report, with its stable code (nothing changed). */
 export class BracketError extends Error {
@@ -19,10 +34,10 @@ export class BracketError extends Error {
 }
 
 /**
- * Starts the duel game of one bracket match between two players and resolves its game id. The seam
- * for the duel mode: the node's host creates a 2-seat "duel" game once that mode exists.
+ * Starts the game of one bracket match between two players (a head-to-head game of the tournament's
+ * game) and resolves its game id: the seam where the node's host creates it.
  */
-export type DuelStarter = (duel: { matchId: number; players: [string, string] }) => Promise<{ gameId: string }>;
+export type MatchStarter = (match: { matchId: number; players: [string, string] }) => Promise<{ gameId: string }>;
 
 /** brackets-manager's in-memory storage, whose tables can be exported for the database. */
 class ExportableDatabase extends InMemoryDatabase {
@@ -34,7 +49,7 @@ class ExportableDatabase extends InMemoryDatabase {
 
 /**
  * What is stored of a bracket so that a restart keeps it: the library's storage (stage, groups,
- * rounds, matches, participants) and the duel game started for each match (by match id).
+ * rounds, matches, participants) and the game started for each match (by match id).
  */
 export interface BracketSnapshot {
   stageId: number;
@@ -56,7 +71,7 @@ export interface BracketMatch {
 
 /**
  * The library's own data of the bracket, as `brackets-viewer` renders it: the stage, its matches (with
- * `opponent1`/`opponent2` `{id, position, result}`), match games (none: a match is one duel) and
+ * `opponent1`/`opponent2` `{id, position, result}`), match games (none: a match is one game) and
  * participants, whose `name` is the player id (the caller shows the player's name).
  */
 export interface BracketViewerData {
@@ -78,7 +93,7 @@ const STATUS: Record<number, BracketMatch["status"]> = {
 /**
  * A head-to-head bracket (single or double elimination, round robin) kept by the `brackets-manager`
  * package on its in-memory storage: the bracket's structure, progression and final standings are the
- * library's. This layer starts a duel game for every match that becomes ready (both players known),
+ * library's. This layer starts a head-to-head game for every match that becomes ready (both players known),
  * takes each game's result back (`report`), and refuses a game that is not one of its matches.
  */
 export class Bracket {
@@ -86,7 +101,7 @@ export class Bracket {
   private readonly matchOfGame = new Map<string, number>();
   private readonly participantOf = new Map<string, number>();
   private readonly playerOf = new Map<number, string>();
-  /** Players in a running duel: a round robin makes every match ready at once, but a player plays one at a time. */
+  /** Players in a running match: a round robin makes every match ready at once, but a player plays one at a time. */
   private readonly busy = new Set<string>();
   private serial: Promise<unknown> = Promise.resolve();
 
@@ -95,15 +110,15 @@ export class Bracket {
     private readonly manager: BracketsManager,
     private readonly stageId: number,
     readonly format: BracketFormat,
-    private readonly startDuel: DuelStarter,
+    private readonly startMatch: MatchStarter,
   ) {}
 
   /**
-   * Creates the bracket for `players` (player ids, best seed first; at least 2) and starts the duels
+   * Creates the bracket for `players` (player ids, best seed first; at least 2) and starts the game
    * of every match ready. Elimination brackets use the standard seeding (1 meets the last seed, ...);
    * double elimination has a single grand final; round robin is one group where everyone meets once.
    */
-  static async create(format: BracketFormat, players: readonly string[], startDuel: DuelStarter): Promise<Bracket> {
+  static async create(format: BracketFormat, players: readonly string[], startMatch: MatchStarter): Promise<Bracket> {
     if (players.length < 2 || new Set(players).size !== players.length) throw new BracketError("TOO_FEW_PLAYERS", "a bracket needs at least 2 distinct players");
     const storage = new ExportableDatabase();
     const manager = new BracketsManager(storage);
@@ -120,20 +135,20 @@ export class Bracket {
             ? { grandFinal: "simple", seedOrdering: ["inner_outer"], balanceByes: true }
             : { seedOrdering: ["inner_outer"], balanceByes: true },
     });
-    const bracket = new Bracket(storage, manager, Number(stage.id), format, startDuel);
+    const bracket = new Bracket(storage, manager, Number(stage.id), format, startMatch);
     await bracket.index();
     await bracket.startReady();
     return bracket;
   }
 
   /**
-   * A bracket from its stored snapshot (after a restart): matches keep their duel games, the players
-   * of running matches stay busy, and any ready match without a game gets its duel started now.
+   * A bracket from its stored snapshot (after a restart): matches keep their games, the players of
+   * running matches stay busy, and any ready match without a game gets its game started now.
    */
-  static async restore(format: BracketFormat, snapshot: BracketSnapshot, startDuel: DuelStarter): Promise<Bracket> {
+  static async restore(format: BracketFormat, snapshot: BracketSnapshot, startMatch: MatchStarter): Promise<Bracket> {
     const storage = new ExportableDatabase();
     storage.setData(structuredClone(snapshot.storage));
-    const bracket = new Bracket(storage, new BracketsManager(storage), snapshot.stageId, format, startDuel);
+    const bracket = new Bracket(storage, new BracketsManager(storage), snapshot.stageId, format, startMatch);
     await bracket.index();
     for (const [matchId, gameId] of snapshot.games) {
       bracket.gameOfMatch.set(matchId, gameId);
@@ -141,8 +156,7 @@ export class Bracket {
     }
     for (const m of await bracket.allMatches()) {
       if (m.status !== Status.Running) continue;
-      bracket.busy.add(bracket.playerOf.get(Number(m.opponent1!.id))!);
-      bracket.busy.add(bracket.playerOf.get(Number(m.opponent2!.id))!);
+      for (const player of [bracket.playerIn(m.opponent1), bracket.playerIn(m.opponent2)]) if (player) bracket.busy.add(player);
     }
     await bracket.run(() => bracket.startReady());
     return bracket;
@@ -153,7 +167,7 @@ export class Bracket {
     return this.run(async () => ({ stageId: this.stageId, storage: this.storage.export(), games: [...this.gameOfMatch].filter(([, g]) => g !== "") }));
   }
 
-  /** Whether game `gameId` is one of the bracket's duels. */
+  /** Whether game `gameId` is one of the bracket's match games. */
   has(gameId: string): boolean {
     return this.matchOfGame.has(gameId);
   }
@@ -166,6 +180,16 @@ export class Bracket {
     }
   }
 
+  /**
+   * The player in one slot of a match, or null while the slot is not decided (`{id: null}`: the winner
+   * of an earlier match) or is a bye (`null`). Participant ids start at 0, so the id is checked before
+   * Number() turns a null into the top seed.
+   */
+  private playerIn(slot: Match["opponent1"]): string | null {
+    if (slot?.id === null || slot?.id === undefined) return null;
+    return this.playerOf.get(Number(slot.id)) ?? null;
+  }
+
   private run<T>(task: () => Promise<T>): Promise<T> {
     const next = this.serial.then(task, task);
     this.serial = next.catch(() => undefined);
@@ -176,19 +200,19 @@ export class Bracket {
     return (await this.manager.get.stageData(this.stageId)).match as Match[];
   }
 
-  /** Starts the duel of every ready match that has none yet and whose two players are free. */
+  /** Starts the game of every ready match that has none yet and whose two players are free. */
   private async startReady(): Promise<void> {
     for (const m of await this.allMatches()) {
       const id = Number(m.id);
       if (m.status !== Status.Ready || this.gameOfMatch.has(id)) continue;
-      const a = this.playerOf.get(Number(m.opponent1!.id))!;
-      const b = this.playerOf.get(Number(m.opponent2!.id))!;
-      if (this.busy.has(a) || this.busy.has(b)) continue;
+      const a = this.playerIn(m.opponent1);
+      const b = this.playerIn(m.opponent2);
+      if (a === null || b === null || this.busy.has(a) || this.busy.has(b)) continue;
       this.busy.add(a);
       this.busy.add(b);
       // Marked before the game starts, so a fast result never finds the match unknown.
       this.gameOfMatch.set(id, "");
-      const { gameId } = await this.startDuel({ matchId: id, players: [a, b] });
+      const { gameId } = await this.startMatch({ matchId: id, players: [a, b] });
       this.gameOfMatch.set(id, gameId);
       this.matchOfGame.set(gameId, id);
       await this.manager.update.match({ id, status: Status.Running });
@@ -196,8 +220,8 @@ export class Bracket {
   }
 
   /**
-   * The result of duel game `gameId`: `winner` won it. The library moves the bracket on, and the newly
-   * ready matches' duels start. GAME_NOT_IN_TOURNAMENT for a game that is not one of the bracket's;
+   * The result of match game `gameId`: `winner` won it. The library moves the bracket on, and the newly
+   * ready matches' games start. GAME_NOT_IN_TOURNAMENT for a game that is not one of the bracket's;
    * INVALID_MESSAGE when `winner` did not play it. A result reported twice changes nothing.
    */
   report(gameId: string, winner: string): Promise<void> {
@@ -205,12 +229,12 @@ export class Bracket {
       const matchId = this.matchOfGame.get(gameId);
       if (matchId === undefined) throw new BracketError("GAME_NOT_IN_TOURNAMENT", `game ${gameId} is not a match of this bracket`);
       const match = (await this.allMatches()).find((m) => Number(m.id) === matchId)!;
-      const one = this.playerOf.get(Number(match.opponent1?.id));
-      const two = this.playerOf.get(Number(match.opponent2?.id));
-      if (winner !== one && winner !== two) throw new BracketError("INVALID_MESSAGE", `winner: ${winner} did not play game ${gameId}`);
+      const one = this.playerIn(match.opponent1);
+      const two = this.playerIn(match.opponent2);
+      if (one === null || two === null || (winner !== one && winner !== two)) throw new BracketError("INVALID_MESSAGE", `winner: ${winner} did not play game ${gameId}`);
       if (match.status >= Status.Completed) return;
-      this.busy.delete(one!);
-      this.busy.delete(two!);
+      this.busy.delete(one);
+      this.busy.delete(two);
       await this.manager.update.match({
         id: matchId,
         opponent1: { result: winner === one ? "win" : "loss" },
@@ -223,7 +247,7 @@ export class Bracket {
   /** Every match, in the library's order. */
   async matches(): Promise<BracketMatch[]> {
     return (await this.allMatches()).map((m) => {
-      const players: [string | null, string | null] = [this.playerOf.get(Number(m.opponent1?.id)) ?? null, this.playerOf.get(Number(m.opponent2?.id)) ?? null];
+      const players: [string | null, string | null] = [this.playerIn(m.opponent1), this.playerIn(m.opponent2)];
       const winner = m.opponent1?.result === "win" ? players[0] : m.opponent2?.result === "win" ? players[1] : null;
       const gameId = this.gameOfMatch.get(Number(m.id)) || null;
       return { matchId: Number(m.id), groupId: Number(m.group_id), roundId: Number(m.round_id), number: m.number, status: STATUS[m.status] ?? "locked", players, winner, gameId };

@@ -1,41 +1,30 @@
-import type { Role } from "@bang/engine";
+import type { GameResult } from "@bang/game-core";
+import type { TableResult } from "@bang/db";
 
 /**
- * The free-for-all table format of a tournament (pure functions): seat a round's tables, score a
- * finished table by result and role, and rank the standings. The scoring table is published in the
- * README ("Matchmaking, ratings and tournaments").
+ * The free-for-all table format of a tournament (pure functions): seat a round's tables, record a
+ * finished table from its game's result, and rank the standings. The points are the game module's
+ * (`result().scores`, its `scoring` lines: GET /api/tournaments/scoring?game=).
  */
 
-/** Points a player scores when their team wins, by role (RULES.md R6: law, outlaws, renegade). */
-export const WIN_POINTS: Readonly<Record<Role, number>> = { sheriff: 5, deputy: 4, outlaw: 3, renegade: 8 };
-/** Extra point for a player still alive when the game ends, whoever won. */
-export const SURVIVAL_POINTS = 1;
-/** Smallest table the format seats (missing seats go to bots, who never score in the standings). */
-export const MIN_TABLE = 4;
-
-/** What scoring needs of a finished game: each seat's role and life, and the winners. */
-export interface FinishedTable {
-  players: readonly { id: string; role: Role; alive: boolean }[];
-  winners: readonly string[];
-  /** The winning team (engine Winner.team). */
-  team: string;
-}
-
-/** Each seated player's points for one finished table: WIN_POINTS by role when they won, +SURVIVAL_POINTS if alive. */
-export function scoreTable(table: FinishedTable): Record<string, number> {
-  const winners = new Set(table.winners);
-  const points: Record<string, number> = {};
-  for (const p of table.players) points[p.id] = (winners.has(p.id) ? WIN_POINTS[p.role] : 0) + (p.alive ? SURVIVAL_POINTS : 0);
-  return points;
+/**
+ * The result of a finished tournament table as stored: the winning team, each seated player's points
+ * from the module's `result.scores` (0 for a seat it does not score; bots included, they do not rank)
+ * and the winners.
+ */
+export function tableResult(result: GameResult, seats: readonly string[]): TableResult {
+  const points = Object.fromEntries(seats.map((id) => [id, result.scores[id] ?? 0]));
+  return { team: result.winner.team, points, winners: [...result.winner.players] };
 }
 
 /**
  * Deals ranked players (best first) into tables of at most `tableSize`: as few tables as possible,
  * sizes differing by at most one, and serpentine order (1st to table 1, 2nd to table 2, ..., then back)
- * so every table gets a fair share of strong players. A table below MIN_TABLE gets bot seats
- * (returned as null) up to MIN_TABLE. Throws when there is nobody to seat.
+ * so every table gets a fair share of strong players. A table below `minTable` (the game's smallest
+ * ranked table, its module's `rankedSeats.min`) gets bot seats (returned as null) up to it. Throws
+ * when there is nobody to seat.
  */
-export function seatTables(ranked: readonly string[], tableSize: number): (string | null)[][] {
+export function seatTables(ranked: readonly string[], tableSize: number, minTable: number): (string | null)[][] {
   if (ranked.length === 0) throw new Error("nobody to seat");
   const count = Math.ceil(ranked.length / tableSize);
   const tables: (string | null)[][] = Array.from({ length: count }, () => []);
@@ -44,7 +33,7 @@ export function seatTables(ranked: readonly string[], tableSize: number): (strin
     const pos = i % count;
     tables[lap % 2 === 0 ? pos : count - 1 - pos]!.push(id);
   });
-  for (const t of tables) while (t.length < MIN_TABLE) t.push(null);
+  for (const t of tables) while (t.length < minTable) t.push(null);
   return tables;
 }
 

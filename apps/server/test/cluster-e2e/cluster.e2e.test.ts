@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuest, fetchLiveGames, type LiveGames } from "@bang/client";
-import { closeAll, connectAs, http, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
+import { dice, type PlayerView } from "@bang/game-dice";
+import { chooseFor, closeAll, connectAs, http, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
+import { RawSocket } from "../support/raw.js";
 import { checkFrame } from "../support/secrets.js";
 import { ADMIN_TOKEN } from "../support/server.js";
 import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
@@ -20,7 +22,7 @@ const ADMIN_PASSWORD = "correct horse battery";
 interface Game {
   gameId: string;
   players: (Player & { nodes: number[] })[];
-  seats: Seat[];
+  seats: Seat<PlayerView>[];
 }
 
 let cluster: TestCluster;
@@ -40,7 +42,7 @@ async function newGame(label: string, first: number, thinkMs: number): Promise<G
   for (let i = 0; i < 5; i++) players.push(await clusterPlayer(cluster, (first + i) % 3, `${label}${i}`));
   everyone.push(...players);
   const { gameId } = await startTable(players, { seats: 5, turnSeconds: 600 });
-  const seats = players.map((p, i) => playSeat(p, gameId, { seed: first * 10 + i, thinkMs, timeoutMs: 150_000 }));
+  const seats = players.map((p, i) => playSeat<PlayerView>(p, gameId, { seed: first * 10 + i, thinkMs, timeoutMs: 150_000 }));
   return { gameId, players, seats };
 }
 
@@ -194,7 +196,7 @@ describe("a cluster of three nodes", () => {
     }
   }, 150_000);
 
-  it("admin: the live list from any node shows every node's games; end and bot through a node that does not own the game act on the owner; a follower shows the admin every role, a spectator none", async () => {
+  it("admin: the live list from any node shows every node's games; end, bot and presence through a node that does not own the game act on (read) the owner; a follower shows the admin every role, a spectator none", async () => {
     // Three games started one after another from n1 land one per node (placement, as above), once
     // the games left running by the tests before (nobody plays the placement test's) are ended.
     const leftover = (await http(`${cluster.nodes[0]!.url}/api/admin/games/live`, { token: ADMIN_TOKEN })).body as { id: string }[];
@@ -227,8 +229,8 @@ describe("a cluster of three nodes", () => {
     const elsewhere = [1, 2].find((n) => n !== owners[0])!;
     const bobAgain = await connectAs(cluster.nodes[elsewhere]!.url, bob.guest);
     everyone.push(bobAgain);
-    await expect.poll(() => bobAgain.client.view(botGame)?.phase ?? null, { timeout: 10_000 }).not.toBeNull();
-    const bobSeat = bobAgain.client.view(botGame)!.players.find((p) => p.id === bob.id) as { role: string | null } | undefined;
+    await expect.poll(() => bobAgain.client.view(botGame)?.stateId ?? null, { timeout: 10_000 }).not.toBeNull();
+    const bobSeat = (bobAgain.client.view(botGame) as PlayerView).players.find((p) => p.id === bob.id);
     expect(bobSeat?.role).toEqual(expect.any(String)); // his seat, with its role (3 players: roles are public, part C)
 
     // 1. Any node lists the games of all three, each with its owner; every node answered.
@@ -246,12 +248,12 @@ describe("a cluster of three nodes", () => {
     // every role; a spectator's, over HTTP or a WebSocket there, shows no living player's secret role.
     const follower = (owners[2]! + 1) % 3;
     const secretsOf = (view: { phase: string; players: { alive: boolean; role: string | null }[] }) => view.players.filter((p) => p.alive && p.role !== null && p.role !== "sheriff");
-    const adminView = await replayOf(cluster.nodes[follower]!.url, watchedGame, ADMIN_TOKEN);
+    const adminView = await replayOf<PlayerView>(cluster.nodes[follower]!.url, watchedGame, ADMIN_TOKEN);
     expect(adminView.view.players.map((p) => p.role).filter((r) => r === null)).toEqual([]);
     expect(adminView.view.viewer).toEqual({ kind: "admin" });
     expect(secretsOf(adminView.view).length).toBeGreaterThan(0);
     const stranger = await createGuest(cluster.nodes[follower]!.url, "admin-stranger");
-    expect(secretsOf((await replayOf(cluster.nodes[follower]!.url, watchedGame, stranger.token)).view)).toEqual([]);
+    expect(secretsOf((await replayOf<PlayerView>(cluster.nodes[follower]!.url, watchedGame, stranger.token)).view)).toEqual([]);
     const watcher = await clusterPlayer(cluster, follower, "admin-watcher");
     everyone.push(watcher);
     await watcher.client.spectate(watchedGame);
@@ -273,6 +275,11 @@ describe("a cluster of three nodes", () => {
     const endOwner = owners[1]!;
     const caller = (endOwner + 2) % 3;
     expect(new Set(enders.map((p) => p.nodes.at(-1))).size).toBe(3);
+    // Its presence, asked on a node that does not own it, is the owner's: each person connected,
+    // though each sits on another node (the owner's room counts every node's sockets).
+    const presence = (await admin(caller, `/api/admin/games/${endedGame}/presence`)).body as { node: string; seats: { id: string; connected: boolean; away: boolean }[] };
+    expect(presence.node).toBe(cluster.ids[endOwner]);
+    expect(presence.seats.map((seat) => [seat.id, seat.connected, seat.away])).toEqual(enders.map((p) => [p.id, true, false]));
     expect(await admin(caller, `/api/admin/games/${endedGame}/end`, "POST")).toMatchObject({ status: 200, body: { ok: true } });
     for (const p of enders) await expect.poll(() => p.errors.map((e) => e.code), { timeout: 10_000, interval: 50 }).toContain("GAME_ENDED");
     expect((await storedLog(cluster, endedGame)).status).toBe("abandoned");
@@ -281,6 +288,7 @@ describe("a cluster of three nodes", () => {
     for (const node of [0, 1, 2]) expect(((await admin(node, "/api/admin/games/live")).body as { id: string }[]).map((g) => g.id)).not.toContain(endedGame);
     expect(await admin(endOwner, `/api/admin/games/${endedGame}/end`, "POST")).toMatchObject({ status: 404, body: { code: "GAME_NOT_FOUND" } });
     expect(await admin(caller, `/api/admin/games/${endedGame}/players/${enders[0]!.id}/bot`, "POST")).toMatchObject({ status: 404, body: { code: "GAME_NOT_FOUND" } });
+    expect(await admin(caller, `/api/admin/games/${endedGame}/presence`)).toMatchObject({ status: 404, body: { code: "GAME_NOT_FOUND" } });
     // A player's command after the end is refused on every node, and nothing more is stored.
     const lastSeq = (await storedLog(cluster, endedGame)).lastSeq;
     for (const p of enders) await expect(p.client.send(endedGame, { type: "roll" })).rejects.toMatchObject({ code: expect.stringMatching(/GAME_NOT_FOUND|GAME_ENDED/) });
@@ -333,4 +341,53 @@ describe("a cluster of three nodes", () => {
     await sleep(wait + 50);
     expect(await signIn(2, ADMIN_PASSWORD)).toMatchObject({ status: 201, body: { name: ADMIN_NAME } });
   }, 30_000);
+
+  it("DESIGN 5 across a failover: a refused command id sent again after its owner's SIGKILL gets the same refusal from the new owner, though the command has become legal", async () => {
+    const table: (Player & { nodes: number[] })[] = [];
+    for (let i = 0; i < 3; i++) table.push(await clusterPlayer(cluster, i, `r${i}`));
+    everyone.push(...table);
+    const { gameId } = await startTable(table, { seats: 3, turnSeconds: 600 });
+    const bot = dice.bots.heuristic(21);
+    const viewOf = (p: Player): PlayerView => p.client.view(gameId) as PlayerView;
+    const waitingId = (): string => viewOf(table[0]!).waitingFor[0]!;
+    const owner = (await cluster.ownerOf(gameId))!;
+    // Refused out of turn, sent to a node that does not own the game (it asks the owner).
+    const early = table.find((p) => p.id !== waitingId())!;
+    const elsewhere = [0, 1, 2].find((i) => i !== owner)!;
+    const first = await RawSocket.signedIn(cluster.nodes[elsewhere]!.url, early.guest.token);
+    const refused = await first.command(gameId, "early-roll", { type: "roll" });
+    await first.close();
+    expect(refused).toMatchObject({ type: "error", code: "NOT_YOUR_TURN", id: "early-roll", gameId });
+
+    // Play on until that player is to roll: the same command is legal now.
+    let seq = 0;
+    for (let guard = 0; !(waitingId() === early.id && viewOf(early).phase === "rolling" && viewOf(early).rolls === 0) && guard < 300; guard++) {
+      const w = table.find((p) => p.id === waitingId())!;
+      seq = (await w.client.send(gameId, chooseFor(bot, viewOf(w), w.id))).seq;
+      await Promise.all(table.map((p) => p.client.waitFor((_v, id, s) => id === gameId && s === seq)));
+    }
+    expect(waitingId()).toBe(early.id);
+
+    await cluster.nodes[owner]!.kill();
+    try {
+      const live = [0, 1, 2].find((i) => i !== owner)!;
+      const again = await RawSocket.signedIn(cluster.nodes[live]!.url, early.guest.token);
+      // The resend reaches the new owner once the dead one's lease has expired (RETRY until then).
+      let answer: unknown;
+      await expect
+        .poll(async () => {
+          answer = await again.command(gameId, "early-roll", { type: "roll" });
+          return (answer as { code?: string }).code;
+        }, { timeout: LEASE_TTL_MS + 15_000, interval: 200 })
+        .not.toBe("RETRY");
+      await again.close();
+      expect(answer).toEqual(refused);
+      const owned = await cluster.ownerOf(gameId);
+      expect(owned).not.toBeNull();
+      expect(owned).not.toBe(owner);
+      expect((await storedLog(cluster, gameId)).lastSeq).toBe(seq);
+    } finally {
+      await cluster.nodes[owner]!.restart();
+    }
+  }, 120_000);
 });

@@ -3,14 +3,14 @@
  * token in the database (DESIGN invariant 2), and a Redis restart during play (a PRIVATE redis-server:
  * the shared one is never touched).
  */
-import type { PlayerView } from "@bang/engine";
+import { dice, type PlayerView } from "@bang/game-dice";
 import { createServer, connect, type Socket } from "node:net";
-import { createBot } from "@bang/bots";
 import { newCommandId } from "@bang/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { startPrivateRedis, type PrivateRedis } from "../cluster/support.js";
 import { chooseFor, closeAll, http, playSeat, startTable, type Player } from "../support/players.js";
 import { RawSocket } from "../support/raw.js";
+import { METRICS_TOKEN } from "../support/server.js";
 import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -33,11 +33,11 @@ describe("a paused owner's late write", () => {
     const { gameId } = await startTable([host, ...others], { seats: 3, turnSeconds: 600 });
     expect(await c.ownerOf(gameId)).toBe(0);
     // Play until one of the players on n2 is to act, then send that command (routed to n1).
-    const bots = new Map([host, ...others].map((p, i) => [p.id, createBot("heuristic", 70 + i)]));
+    const bots = new Map([host, ...others].map((p, i) => [p.id, dice.bots.heuristic(70 + i)]));
     let actor: Player | undefined;
     for (let guard = 0; guard < 200; guard++) {
       const view = host.client.view(gameId) as PlayerView; // a classic game
-      actor = others.find((p) => p.id === view.waitingFor);
+      actor = others.find((p) => p.id === view.waitingFor[0]);
       if (actor) break;
       const { seq } = await host.client.send(gameId, chooseFor(bots.get(host.id)!, view, host.id));
       // The view after this move (it may still be the host's turn: then it moves again).
@@ -53,7 +53,7 @@ describe("a paused owner's late write", () => {
     const id = newCommandId();
     const answer = actor!.client.send(gameId, command, { id });
     // n1 accepted it and holds its entry in the writer (the 1 s batch delay): pause it then, not before.
-    const pendingOnN1 = async () => Number(/^bang_log_pending_entries (\d+)$/m.exec(await (await fetch(`${c.nodes[0]!.url}/metrics`)).text())?.[1] ?? NaN);
+    const pendingOnN1 = async () => Number(/^bang_log_pending_entries (\d+)$/m.exec(await (await fetch(`${c.nodes[0]!.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text())?.[1] ?? NaN);
     await expect.poll(pendingOnN1, { timeout: 5_000, interval: 10 }).toBeGreaterThanOrEqual(1);
     const pid = c.nodes[0]!.pid!;
     c.setPaused(0, true);
@@ -76,7 +76,7 @@ describe("a paused owner's late write", () => {
     expect(after.entries.map((e) => e.seq)).toEqual(Array.from({ length: after.lastSeq }, (_, i) => i + 1));
     expect(after.entries.filter((e) => e.clientCommandId === id).length).toBe(1);
     // And the game goes on to its end on n2, every seat seeing the same final view.
-    const finals = await Promise.all([host, ...others].map((p, i) => playSeat(p, gameId, { seed: 80 + i, timeoutMs: 60_000 }).done));
+    const finals = await Promise.all([host, ...others].map((p, i) => playSeat<PlayerView>(p, gameId, { seed: 80 + i, timeoutMs: 60_000 }).done));
     for (const f of finals) {
       expect(f.phase).toBe("gameOver");
       expect(f.winner).toEqual(finals[0]!.winner);
@@ -109,7 +109,7 @@ describe("a Redis restart during play", () => {
       for (let i = 0; i < 4; i++) ps.push(await clusterPlayer(c, (g + i) % 3, `r${g}${i}`));
       players.push(...ps);
       const { gameId } = await startTable(ps, { seats: 4, turnSeconds: 600 });
-      games.push({ gameId, players: ps, seats: ps.map((p, i) => playSeat(p, gameId, { seed: 90 + g * 10 + i, thinkMs: 20, timeoutMs: 150_000 })) });
+      games.push({ gameId, players: ps, seats: ps.map((p, i) => playSeat<PlayerView>(p, gameId, { seed: 90 + g * 10 + i, thinkMs: 20, timeoutMs: 150_000 })) });
     }
     const acks = () => games.map((g) => g.seats.reduce((n, s) => n + s.acks.length, 0));
     await expect.poll(() => Math.min(...acks()), { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
@@ -119,7 +119,7 @@ describe("a Redis restart during play", () => {
     await sleep(LEASE_TTL_MS + 500);
     const g0 = games[0]!;
     const frozen = await storedLog(c, g0.gameId);
-    const idle = g0.players.find((p) => p.id !== g0.players[0]!.client.view(g0.gameId)!.waitingFor)!;
+    const idle = g0.players.find((p) => p.id !== g0.players[0]!.client.view(g0.gameId)!.waitingFor[0])!;
     const raw = await RawSocket.signedIn(c.nodes[0]!.url, idle.guest.token);
     raws.push(raw);
     const id = newCommandId();
@@ -144,7 +144,7 @@ describe("a Redis restart during play", () => {
       expect(all.map((a) => a.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
       for (const a of all) expect(stored.entries[a.seq - 1]).toMatchObject({ clientCommandId: a.id, playerId: a.by });
       for (const [i, p] of g.players.entries()) {
-        expect(finals[i]!.phase).toBe("gameOver");
+        expect(finals[i]!.waitingFor).toEqual([]);
         expect(p.client.lastSeq(g.gameId)).toBe(n);
       }
     }
@@ -210,7 +210,7 @@ describe("a node cut off from Redis while the others reach it", () => {
     const seated = [await clusterPlayer(c, 0, "cut0"), await clusterPlayer(c, 0, "cut1"), await clusterPlayer(c, 0, "cut2"), await clusterPlayer(c, 0, "cut3")];
     players.push(...seated);
     const { gameId } = await startTable(seated, { seats: 4, turnSeconds: 600 });
-    const seats = seated.map((p, i) => playSeat(p, gameId, { seed: 90 + i, thinkMs: 15, timeoutMs: 120_000 }));
+    const seats = seated.map((p, i) => playSeat<PlayerView>(p, gameId, { seed: 90 + i, thinkMs: 15, timeoutMs: 120_000 }));
     await expect.poll(() => seats.reduce((n, s) => n + s.acks.length, 0), { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(6);
     const readyz = async (i: number) => {
       const res = await fetch(`${c.nodes[i]!.url}/readyz`);

@@ -8,17 +8,18 @@
  * each result is recorded once and each round starts once, though several nodes run the tournaments.
  */
 import { checkInTournament, createGuest, createTournament, fetchAudit, fetchQueues, fetchRating, fetchTournament, organiseTournament, registerForTournament, type Tournament } from "@bang/client";
+import type { PlayerView } from "@bang/game-dice";
 import type { QueueStatus, ServerMessage } from "@bang/protocol";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeAll, connectAs, connectPlayer, playSeat, type Player } from "../support/players.js";
+import { closeAll, connectAs, connectPlayer, playSeat, type Player, type Seat } from "../support/players.js";
 import { startTestCluster, type TestCluster } from "./support.js";
 
 const QUEUES = [
-  { id: "c4", minSeats: 4, maxSeats: 4, readySeconds: 15, turnSeconds: 600 },
-  { id: "c4-decline", minSeats: 4, maxSeats: 4, readySeconds: 15 },
-  { id: "c4-alone", minSeats: 4, maxSeats: 4 },
-  { id: "c4-lost", minSeats: 4, maxSeats: 4, readySeconds: 60 },
+  { id: "c4", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: 15, turnSeconds: 600 },
+  { id: "c4-decline", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: 15 },
+  { id: "c4-alone", game: "dice", minSeats: 4, maxSeats: 4 },
+  { id: "c4-lost", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: 60 },
 ];
 
 const ORGANISER = "organiser-token-cluster-0123456789";
@@ -104,11 +105,11 @@ describe("public queues on a cluster of three nodes", () => {
     expect(waits[0]!.p90Seconds!).toBeGreaterThanOrEqual(waits[0]!.medianSeconds!);
 
     // Everyone plays their seat with a bot in their client, through their own node.
-    const seats = players.map((p, i) => playSeat(p, playing(p)!, { seed: 100 + i, timeoutMs: 90_000 }));
+    const seats = players.map((p, i) => playSeat<PlayerView>(p, playing(p)!, { seed: 100 + i, timeoutMs: 90_000 }));
     const finals = await Promise.all(seats.map((s) => s.done));
     for (const [gameId, ps] of byGame) {
       const views = ps.map((p) => finals[players.indexOf(p)]!);
-      for (const v of views) expect(v.phase).toBe("gameOver");
+      for (const v of views) expect([v.phase, v.waitingFor]).toEqual(["gameOver", []]);
       expect(new Set(views.map((v) => JSON.stringify(v.winner))).size).toBe(1);
       // The result is stored by the game's owner right after the last acknowledged command.
       await until("the game's result is stored", async () => (await cluster.sql<{ status: string }>(`SELECT status FROM "Game" WHERE id = $1`, [gameId]))[0]?.status === "finished", 10_000);
@@ -120,7 +121,7 @@ describe("public queues on a cluster of three nodes", () => {
     expect(changes).toHaveLength(8);
     for (const p of players) {
       expect(changes.filter((c) => c.playerId === p.id).map((c) => c.gameId)).toEqual([playing(p)]);
-      const { rating } = await fetchRating(cluster.nodes[(p.node + 1) % 3]!.url, p.id);
+      const { rating } = await fetchRating(cluster.nodes[(p.node + 1) % 3]!.url, p.id, "dice");
       expect(rating.games).toBe(1);
     }
   }, 120_000);
@@ -172,11 +173,11 @@ describe("public queues on a cluster of three nodes", () => {
   it("a tournament on the cluster: every table reaches its players on their own nodes, each result is recorded once, each round starts once", async () => {
     const url = (i: number) => cluster.nodes[i % 3]!.url;
     const guests = await Promise.all(Array.from({ length: 8 }, (_, i) => createGuest(url(i), `t${i}`)));
-    const t = await createTournament(url(0), ORGANISER, { name: "Cluster cup", tableSize: 4, rounds: 1, rated: true, noShow: "forfeit", startsAt: new Date().toISOString() });
+    const t = await createTournament(url(0), ORGANISER, { name: "Cluster cup", game: "dice", tableSize: 4, rounds: 1, rated: true, noShow: "forfeit", startsAt: new Date().toISOString() });
     await organiseTournament(url(1), ORGANISER, t.id, { type: "open" });
     // Every player is connected to their own node and plays each table that reaches them with a bot.
     const players: Player[] = [];
-    const seats: ReturnType<typeof playSeat>[] = [];
+    const seats: Seat<PlayerView>[] = [];
     for (const [i, g] of guests.entries()) {
       await registerForTournament(url(i), g.token, t.id);
       await checkInTournament(url(i + 1), g.token, t.id);
@@ -187,7 +188,7 @@ describe("public queues on a cluster of three nodes", () => {
       p.client.on("state", (gameId) => {
         if (followed.has(gameId)) return;
         followed.add(gameId);
-        seats.push(playSeat(p, gameId, { seed: 200 + i, timeoutMs: 60_000 }));
+        seats.push(playSeat<PlayerView>(p, gameId, { seed: 200 + i, timeoutMs: 60_000 }));
       });
     }
     // Started through node 2: its tables are placed over the nodes and announced to every node.
@@ -208,7 +209,7 @@ describe("public queues on a cluster of three nodes", () => {
     // Each seat of each table was played by its player's client, on that player's node (12 seats).
     const finals = await Promise.all(seats.map((s) => s.done));
     expect(seats).toHaveLength(12);
-    expect(finals.every((v) => v.phase === "gameOver")).toBe(true);
+    expect(finals.every((v) => v.phase === "gameOver" && v.waitingFor.length === 0)).toBe(true);
     for (const s of seats) expect(s.refusals).toEqual([]);
     for (const [i, p] of players.entries()) {
       const mine = done!.tables.filter((x) => x.seats.includes(p.id)).map((x) => x.gameId);
@@ -225,7 +226,7 @@ describe("public queues on a cluster of three nodes", () => {
     const changes = await cluster.sql<{ playerId: string; gameId: string }>(`SELECT "playerId", "gameId" FROM "RatingChange" WHERE "gameId" = ANY($1)`, [gameIds]);
     expect(new Set(changes.map((c) => `${c.playerId}:${c.gameId}`)).size).toBe(12);
     const finalist = done!.tables[2]!.seats[0]!;
-    expect((await fetchRating(url(2), finalist)).rating.games).toBe(2);
+    expect((await fetchRating(url(2), finalist, "dice")).rating.games).toBe(2);
   }, 90_000);
 
   // Last: it kills a node.

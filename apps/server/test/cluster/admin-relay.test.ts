@@ -1,7 +1,8 @@
 /**
  * The admin relay (cluster/admin-relay.ts) over in-process buses standing for three nodes: the live
  * list gathers every node's games and names the node that does not answer; actions reach the lease
- * owner, are retried while the game has no owner, and end with GAME_NOT_FOUND or RETRY.
+ * owner (a game's presence is read there), are retried while the game has no owner, and end with
+ * GAME_NOT_FOUND or RETRY.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiveGame } from "../../src/admin/live.js";
@@ -11,7 +12,7 @@ import { createInProcessBus, createInProcessHub, type MessageBus } from "../../s
 import type { LiveNode } from "../../src/cluster/membership.js";
 import { uniqueKeys } from "./support.js";
 
-const game = (id: string, node: string): LiveGame => ({ id, mode: "classic", tableCode: null, node, phase: "rolling", turnNumber: 1, turnOf: "ann", seq: 0, players: [], createdAt: null, ageSeconds: null });
+const game = (id: string, node: string): LiveGame => ({ id, game: "dice", tableCode: null, node, phase: "rolling", turnNumber: 1, waitingFor: ["ann"], seq: 0, players: [], createdAt: null, ageSeconds: null });
 const member = (nodeId: string): LiveNode => ({ nodeId, url: `http://${nodeId}`, startedAt: 0, load: 0, expiresInMs: 1000 });
 
 /** A node's own games and rooms: `owns` lists the games it holds; every action is recorded. */
@@ -25,6 +26,11 @@ function fakeOwner(nodeId: string, owns: string[], calls: string[]): OwnerAction
     liveHere: () => owns.map((id) => game(id, nodeId)),
     end: (gameId, admin) => act(`end by ${admin}`, gameId, { ok: true }),
     replaceByBot: (gameId, playerId) => act(`bot ${playerId}`, gameId, playerId === "p1" ? { ok: true } : { ok: false, code: "NOT_SEATED", message: `${playerId} is not seated` }),
+    presence: (gameId) => {
+      if (!owns.includes(gameId)) return "NOT_HERE";
+      calls.push(`${nodeId}:presence:${gameId}`);
+      return { ok: true, presence: { gameId, node: nodeId, turnMs: 60_000, seats: [{ id: "p1", name: "Ann", bot: null, connected: true, away: false, replaced: false, remainingMs: 41_000 }] } };
+    },
   };
 }
 
@@ -72,6 +78,14 @@ describe("the admin relay", () => {
     expect(await relay.replaceByBot("g3", "p9", "ops")).toMatchObject({ ok: false, code: "NOT_SEATED" });
     expect(await relay.end("g1", "ops")).toEqual({ ok: true });
     expect(calls).toEqual(["n2:end by ops:g2", "n2:bot p1:g3", "n2:bot p9:g3", "n1:end by ops:g1"]);
+  });
+
+  it("reads a game's presence on its owner (only its room counts every node's sockets and runs the timers)", async () => {
+    const { relay, calls } = await threeNodes({ ownerOf: async (id) => (id === "g1" ? "n1" : id === "nope" ? null : "n2"), running: () => false });
+    expect(await relay.presence("g2")).toMatchObject({ ok: true, presence: { gameId: "g2", node: "n2", seats: [{ id: "p1", connected: true, remainingMs: 41_000 }] } });
+    expect(await relay.presence("g1")).toMatchObject({ ok: true, presence: { node: "n1" } });
+    expect(await relay.presence("nope")).toMatchObject({ ok: false, code: "GAME_NOT_FOUND" });
+    expect(calls).toEqual(["n2:presence:g2", "n1:presence:g1"]);
   });
 
   it("while a game has no owner it looks again; a game the store does not run is GAME_NOT_FOUND; a game that never settles is RETRY", async () => {

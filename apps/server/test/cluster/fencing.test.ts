@@ -81,8 +81,8 @@ describe("fencing guard in the log writer (PostgreSQL)", () => {
     const g = randomUUID();
     await createGameRepository(db).createGame({
       id: g,
-      mode: "classic",
-      setup: { mode: "classic", seed: 1, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] },
+      game: "dice",
+      setup: { seed: 1, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] },
       seats: ["a", "b", "c", "d"].map((id, seat) => ({ seat, name: `bot ${id}`, botKind: "random" })),
     });
     const entry = (seq: number, by: string) => ({ seq, playerId: by, clientCommandId: `cmd-${seq}-${by}`, command: { type: "roll" as const, by } });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClusterKeys } from "../../src/cluster/keys.js";
-import { createLeases, driftMs, keepAlive, type HeldLease, type LeaseLoss, type Leases } from "../../src/cluster/lease.js";
+import { FENCE_LINGER_MS, createLeases, driftMs, keepAlive, type HeldLease, type LeaseLoss, type Leases } from "../../src/cluster/lease.js";
 import type { Redis } from "../../src/cluster/redis.js";
 import { connectTestRedis, eventually, removeKeys, sleep, uniqueKeys } from "./support.js";
 
@@ -101,6 +101,37 @@ describe("leases", () => {
     expect(await leases.acquire(g, "node-a", 5000, { minToken: 41 })).toEqual({ token: 42 });
     await leases.release(g, "node-a", 42);
     expect(await leases.acquire(g, "node-a", 5000, { minToken: 7 })).toEqual({ token: 43 }); // a lower floor changes nothing
+  });
+
+  it("the fence counter expires with its game: it outlives every lease by the linger, and is kept while renewed", async () => {
+    const LINGER = 150;
+    const short = createLeases(redis, keys, { fenceLingerMs: LINGER });
+    const g = game();
+    const got = await short.acquire(g, "node-a", 100);
+    const ttl = await redis.pttl(keys.fence(g));
+    expect(ttl).toBeGreaterThan(100);
+    expect(ttl).toBeLessThanOrEqual(100 + LINGER);
+    // Renewed past the counter's first expiry: still there, so the holder is never refused for want of it.
+    for (let i = 0; i < 5; i++) {
+      await sleep(60);
+      expect(await short.renew(g, "node-a", got!.token, 100)).toBe(true);
+    }
+    expect(await short.currentToken(g)).toBe(got!.token);
+    // The game ends (its lease released): the counter leaves Redis within the linger.
+    expect(await short.release(g, "node-a", got!.token)).toBe(true);
+    await eventually(async () => expect(await redis.exists(keys.fence(g))).toBe(0), 2000, 20);
+    expect(await short.currentToken(g)).toBeNull();
+    // A later claim (the stored token as its floor, as a takeover passes it) still gets a greater token.
+    expect(await short.acquire(g, "node-b", 100, { minToken: got!.token })).toEqual({ token: got!.token + 1 });
+  });
+
+  it("by default the fence counter lingers FENCE_LINGER_MS (a minute) after the lease", async () => {
+    const g = game();
+    await leases.acquire(g, "node-a", 5000);
+    const ttl = await redis.pttl(keys.fence(g));
+    expect(ttl).toBeGreaterThan(FENCE_LINGER_MS);
+    expect(ttl).toBeLessThanOrEqual(FENCE_LINGER_MS + 5000);
+    expect(() => createLeases(redis, keys, { fenceLingerMs: 0 })).toThrow(RangeError);
   });
 
   it("refuses malformed arguments", async () => {

@@ -16,7 +16,7 @@ import { connectTestRedis, eventually, removeKeys, uniqueKeys } from "./support.
 
 const HEARTBEAT_MS = 100;
 const REQUEST_TIMEOUT_MS = 1000;
-const OPTIONS = { mode: "classic", seats: 4, botsAllowed: true, botKind: "heuristic", turnSeconds: 60 } as const;
+const OPTIONS = { game: "dice", seats: 4, gameOptions: {}, botsAllowed: true, botKind: "heuristic", turnSeconds: 60 } as const;
 /** No table of these tests starts: a game request is a test failure. */
 const noGames: GameFactory = {
   accepts: true,

@@ -1,10 +1,9 @@
 /**
- * A cluster node's copy of a game (SharedGame), on its own: fanned-out entries applied with the pure
- * engine, a gap filled from the stored log, per-viewer views (DESIGN 4), resume from a seq, and
+ * A cluster node's copy of a game (SharedGame), on its own: fanned-out entries applied with the game
+ * module's pure rules, a gap filled from the stored log, per-viewer views (DESIGN 4), resume from a seq, and
  * commands routed to the owner and retried while the game moves between nodes.
  */
-import { createBot } from "@bang/bots";
-import { applyCommand, createGame, playerView, playerToAct, type Command, type GameSetup, type PlayerView } from "@bang/engine";
+import { applyCommand, createGame, dice, playerView, playerToAct, type Command, type GameSetup } from "@bang/game-dice";
 import type { ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -12,7 +11,7 @@ import { SharedGame, type SharedGameContext } from "../../src/cluster/shared-gam
 import type { Answer } from "../../src/games/types.js";
 import type { StoredEntry } from "../../src/persistence/store.js";
 
-const SETUP: GameSetup = { mode: "classic", seed: 7, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] };
+const SETUP: GameSetup = { seed: 7, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] };
 const SEATS = SETUP.players.map((p, index) => ({ index, playerId: p.id, name: p.id, bot: null }));
 
 /** The first `n` entries of a bot game from SETUP (the stored log a node would load); Infinity: all of it. */
@@ -20,15 +19,15 @@ function botLog(n: number): StoredEntry[] {
   const created = createGame(SETUP);
   if (!created.ok) throw new Error("setup");
   let state = created.state;
-  const bots = new Map(SETUP.players.map((p, i) => [p.id, createBot("heuristic", i + 1)]));
+  const bots = new Map(SETUP.players.map((p, i) => [p.id, dice.bots.heuristic(i + 1)]));
   const out: StoredEntry[] = [];
   for (let seq = 1; seq <= n && state.phase !== "gameOver"; seq++) {
     const who = playerToAct(state)!;
-    const command: Command = bots.get(who)!.choose(playerView(state, { kind: "player", id: who }) as PlayerView, who);
+    const command: Command = bots.get(who)!.choose(playerView(state, { kind: "player", id: who }), who);
     const result = applyCommand(state, command);
     if (!result.ok) throw new Error(result.error.code);
     state = result.state;
-    out.push({ seq, playerId: who, clientCommandId: `c${seq}`, command, dice: null });
+    out.push({ seq, playerId: who, clientCommandId: `c${seq}`, command, draws: null });
   }
   return out;
 }
@@ -44,6 +43,7 @@ function context(overrides: Partial<SharedGameContext> = {}): SharedGameContext 
       ctx.loads++;
       return LOG;
     },
+    findRefusal: async () => null,
     retryBudgetMs: 300,
     idle: () => undefined,
     loads: 0,
@@ -60,7 +60,7 @@ const silent = { level: "silent", fatal() {}, error() {}, warn() {}, info() {}, 
 describe("SharedGame (a node's copy of a game)", () => {
   it("applies fanned-out entries in order, fills a gap from the stored log, and gives each viewer its own view", async () => {
     const ctx = context();
-    const game = SharedGame.from({ id: "g", setup: SETUP, seats: SEATS, tableCode: null, entries: LOG.slice(0, 2) }, ctx);
+    const game = SharedGame.from({ id: "g", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: LOG.slice(0, 2) }, ctx);
     expect(game.seq).toBe(2);
     const toA: ServerMessage[] = [];
     const toSpectator: ServerMessage[] = [];
@@ -75,9 +75,9 @@ describe("SharedGame (a node's copy of a game)", () => {
     expect(ctx.loads).toBe(1);
     expect(toA.map((m) => (m as { seq: number }).seq)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(toSpectator.length).toBe(10);
-    // The same state as the engine's, and each view is the engine's view for that viewer.
+    // The same state as the rules', and each view is the module's view for that viewer.
     let state = (createGame(SETUP) as { ok: true; state: Parameters<typeof playerView>[0] }).state;
-    for (const e of LOG) state = (applyCommand(state, e.command) as { ok: true; state: typeof state }).state;
+    for (const e of LOG) state = (applyCommand(state, e.command as Command) as { ok: true; state: typeof state }).state;
     expect(game.state).toEqual(state);
     const last = toA.at(-1) as Extract<ServerMessage, { type: "event" }>;
     expect(last.view).toEqual(playerView(state, { kind: "player", id: "a" }));
@@ -90,12 +90,12 @@ describe("SharedGame (a node's copy of a game)", () => {
 
   it("routes a command to the owner; while the game has no owner it retries, then answers RETRY", async () => {
     const sent: string[] = [];
-    const routed = SharedGame.from({ id: "g", setup: SETUP, seats: SEATS, tableCode: null, entries: [] }, context({ forward: async (nodeId) => (sent.push(nodeId), { ok: true, seq: 1 }) }));
+    const routed = SharedGame.from({ id: "g", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: [] }, context({ forward: async (nodeId) => (sent.push(nodeId), { ok: true, seq: 1 }) }));
     expect(await routed.submit("a", "x1", { type: "roll" })).toEqual({ ok: true, seq: 1 });
     expect(sent).toEqual(["n2"]);
 
     let asks = 0;
-    const orphan = SharedGame.from({ id: "g", setup: SETUP, seats: SEATS, tableCode: null, entries: [] }, context({ ownerOf: async () => (asks++, null) }));
+    const orphan = SharedGame.from({ id: "g", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: [] }, context({ ownerOf: async () => (asks++, null) }));
     const t0 = performance.now();
     const answer = await orphan.submit("a", "x2", { type: "roll" });
     expect(answer).toMatchObject({ ok: false, code: "RETRY" });
@@ -106,7 +106,7 @@ describe("SharedGame (a node's copy of a game)", () => {
     const owners = ["n2", "n3"];
     const forwarded: string[] = [];
     const moving = SharedGame.from(
-      { id: "g", setup: SETUP, seats: SEATS, tableCode: null, entries: [] },
+      { id: "g", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: [] },
       context({ ownerOf: async () => owners.shift() ?? "n3", forward: async (nodeId) => (forwarded.push(nodeId), nodeId === "n2" ? "NOT_OWNER" : { ok: true, seq: 1 }), retryBudgetMs: 2000 }),
     );
     expect(await moving.submit("a", "x3", { type: "roll" })).toEqual({ ok: true, seq: 1 });
@@ -115,7 +115,7 @@ describe("SharedGame (a node's copy of a game)", () => {
 
   it("tells the owner when a player's first socket opens and last closes on this node, not in between", () => {
     const told: { playerId: string; connected: boolean }[] = [];
-    const game = SharedGame.from({ id: "g", setup: SETUP, seats: SEATS, tableCode: null, entries: [] }, context({ presence: (_n, m) => void told.push({ playerId: m.playerId, connected: m.connected }) }));
+    const game = SharedGame.from({ id: "g", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: [] }, context({ presence: (_n, m) => void told.push({ playerId: m.playerId, connected: m.connected }) }));
     game.connectionChanged("a", 1);
     game.connectionChanged("a", 1);
     game.connectionChanged("a", -1);
@@ -135,7 +135,7 @@ describe("SharedGame (a node's copy of a game)", () => {
   it("DESIGN 5: a command for a finished game that no node holds is answered at once from the log and the rules, not RETRY after the budget", async () => {
     const whole = botLog(Infinity); // the whole bot game, to its end
     const ctx = context({ ownerOf: async () => null, loadLog: async () => whole, retryBudgetMs: 5_000 });
-    const game = SharedGame.from({ id: "g-over", setup: SETUP, seats: SEATS, tableCode: null, entries: whole }, ctx);
+    const game = SharedGame.from({ id: "g-over", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: whole }, ctx);
     expect(game.over).toBe(true);
     const last = whole.at(-1)!;
     const { by: _by, ...sent } = last.command as Command & { by: string };

@@ -6,8 +6,9 @@ import { MemoryQueueStore } from "../../src/matchmaking/memory-store.js";
 import { queueDefinition } from "../../src/matchmaking/queues.js";
 
 const QUEUES = [
-  queueDefinition.parse({ id: "four", minSeats: 4, maxSeats: 4, readySeconds: 1 }),
-  queueDefinition.parse({ id: "other", minSeats: 5, maxSeats: 5, maxWaitSeconds: 1 }),
+  queueDefinition.parse({ id: "four", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: 1 }),
+  queueDefinition.parse({ id: "other", game: "dice", minSeats: 5, maxSeats: 5, maxWaitSeconds: 1 }),
+  queueDefinition.parse({ id: "pair", game: "dice_duel", minSeats: 2, maxSeats: 2, botsAfterSeconds: 1, readySeconds: 1 }),
 ];
 
 /** A matchmaker on the in-memory store with a clock the test moves, recording what each player receives. */
@@ -15,13 +16,19 @@ function setup(playing: ReadonlySet<string> = new Set()) {
   let clock = 1_000_000;
   const inbox = new Map<string, ServerMessage[]>();
   const started: RoomSeat[][] = [];
+  const games: string[] = [];
+  const rated: string[] = [];
   const store = new MemoryQueueStore();
   const mm = new Matchmaker({
     queues: QUEUES,
     store,
-    ordinals: async (ids) => new Map(ids.map((id) => [id, 0])),
-    startGame: async ({ seats }) => {
+    ordinals: async (ids, game) => {
+      rated.push(game);
+      return new Map(ids.map((id) => [id, 0]));
+    },
+    startGame: async ({ queue, seats }) => {
       started.push(seats);
+      games.push(queue.game);
       return { gameId: `game-${started.length}` };
     },
     notify: (id, m) => inbox.set(id, [...(inbox.get(id) ?? []), m]),
@@ -29,7 +36,7 @@ function setup(playing: ReadonlySet<string> = new Set()) {
     tickMs: 0,
     now: () => clock,
   });
-  return { mm, store, inbox, started, advance: (ms: number) => (clock += ms), now: () => clock };
+  return { mm, store, inbox, started, games, rated, advance: (ms: number) => (clock += ms), now: () => clock };
 }
 
 const players = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `p${from + i}`, name: `player ${from + i}` }));
@@ -57,6 +64,25 @@ describe("Matchmaker", () => {
     expect(lastStatus(inbox.get("p2"))).toEqual({ state: "playing", queueId: "four", gameId: "game-1" });
     // After the start they are free again.
     expect(await mm.status("p0")).toEqual({ state: "idle" });
+  });
+
+  it("a queue plays its game: ratings are read in it, its games are of it; a lone player of a 2-seat game gets one bot opponent", async () => {
+    const { mm, inbox, started, games, rated, advance } = setup();
+    current = mm;
+    await mm.join({ id: "solo", name: "solo" }, "pair");
+    expect(rated).toEqual(["dice_duel"]);
+    expect(await mm.tick()).toBe(0);
+    advance(1_000);
+    expect(await mm.tick()).toBe(1);
+    const found = matchFound(inbox.get("solo"))[0]!;
+    expect(found).toMatchObject({ queueId: "pair", bots: 1 });
+    await mm.confirm("solo", found.matchId, true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(games).toEqual(["dice_duel"]);
+    expect(started[0]!.map((s) => [s.playerId === "solo", s.bot])).toEqual([
+      [true, null],
+      [false, "heuristic"],
+    ]);
   });
 
   it("one game at a time: a player who started another game since joining is out at the start, the others go back in", async () => {

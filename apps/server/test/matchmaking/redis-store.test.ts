@@ -57,7 +57,7 @@ describe("RedisQueueStore (real Redis)", () => {
   });
 
   it("two matchers over the same Redis queue, running at once, never double-book a player", async () => {
-    const queue = queueDefinition.parse({ id: "dual", minSeats: 4, maxSeats: 6, ratingWindow: 2, widenPerSecond: 0, readySeconds: 30 });
+    const queue = queueDefinition.parse({ id: "dual", game: "dice", minSeats: 4, maxSeats: 6, ratingWindow: 2, widenPerSecond: 0, readySeconds: 30 });
     const prefix = `${PREFIX}dual:`;
     const found = new Map<string, string[]>();
     let refusedClaims = 0;

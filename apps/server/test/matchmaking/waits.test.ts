@@ -83,7 +83,7 @@ describe("Matchmaker.summary", () => {
     const store = new MemoryQueueStore();
     const matchOf = new Map<string, string>();
     const mm = new Matchmaker({
-      queues: [queueDefinition.parse({ id: "four", minSeats: 4, maxSeats: 4, readySeconds: 5 })],
+      queues: [queueDefinition.parse({ id: "four", game: "dice", minSeats: 4, maxSeats: 4, readySeconds: 5 })],
       store,
       ordinals: async (ids) => new Map(ids.map((id) => [id, 0])),
       startGame: async () => ({ gameId: "g" }),

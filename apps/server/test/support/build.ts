@@ -16,9 +16,11 @@ export const SERVER_MAIN = join(ROOT, "apps/server/dist/main.js");
 /** The workspaces the server process loads at run time, and the file each build writes. */
 const BUILT_FROM = [
   ["apps/server", "dist/main.js"],
-  ["packages/engine", "dist/index.js"],
+  ["packages/game-core", "dist/index.js"],
+  ["packages/games/dice", "dist/index.js"],
+  ["packages/games/dice-duel", "dist/index.js"],
+  ["packages/games/registry", "dist/index.js"],
   ["packages/protocol", "dist/index.js"],
-  ["packages/bots", "dist/index.js"],
   ["packages/db", "dist/index.js"],
 ] as const;
 

@@ -3,10 +3,11 @@
  * (every received frame, and the handle to cut a socket), tables, and a small loop that plays a seat
  * with a bot over the player's OWN view, as a person's client would.
  */
-import { createBot, type Bot, type BotKind } from "@bang/bots";
-import { BangClient, ClientError, createGuest, newCommandId, type ClientOptions, type CommandResult, type Guest, type WebSocketConstructor } from "@bang/client";
-import type { Command, PlayerView } from "@bang/engine";
-import { gameCommand, type GameCommand, type TableView } from "@bang/protocol";
+import { BangClient, ClientError, createGuest, newCommandId, type ClientOptions, type CommandResult, type Guest, type PresenceMessage, type WebSocketConstructor } from "@bang/client";
+import type { Bot, BotKind, CommandBase } from "@bang/game-core";
+import { gameById } from "@bang/games";
+import type { PlayerView } from "@bang/game-dice";
+import { gameCommand, type GameCommand, type GameView, type TableView } from "@bang/protocol";
 import { WebSocket } from "ws";
 
 /** A socket the test keeps a handle on, with everything it received. */
@@ -97,7 +98,12 @@ export function currentSocket(player: Player): TappedSocket {
   return tap;
 }
 
+/** The game the tests play when they do not say (the registry's first: the dice game). */
+export const DEFAULT_GAME = "dice";
+
 export interface TableSetup {
+  /** The game (a module id), default DEFAULT_GAME. */
+  game?: string;
   seats: number;
   /** Fill the empty seats with server bots (default: no). */
   fillBots?: boolean;
@@ -112,7 +118,7 @@ export interface TableSetup {
 export async function startTable(players: Player[], setup: TableSetup): Promise<{ code: string; gameId: string; table: TableView }> {
   const [host, ...others] = players;
   if (!host) throw new Error("startTable: no player");
-  const created = await host.client.createTable({ seats: setup.seats, botKind: setup.botKind ?? "heuristic", turnSeconds: setup.turnSeconds ?? 600 });
+  const created = await host.client.createTable({ game: setup.game ?? DEFAULT_GAME, seats: setup.seats, botKind: setup.botKind ?? "heuristic", turnSeconds: setup.turnSeconds ?? 600 });
   for (const p of others) await p.client.joinTable(created.code);
   for (const p of others) await p.client.setReady(created.code, true);
   if (setup.fillBots) await host.client.fillBots(created.code);
@@ -123,14 +129,14 @@ export async function startTable(players: Player[], setup: TableSetup): Promise<
   return { code: created.code, gameId, table };
 }
 
-/** A command as it goes on the wire: the engine's command without `by` (the server adds it). */
-export function wire(command: Command): GameCommand {
+/** A command as it goes on the wire: the rules' command without `by` (the server adds it). */
+export function wire(command: CommandBase): GameCommand {
   const { by: _by, ...rest } = command;
   return gameCommand.parse(rest);
 }
 
 /** The command `bot` chooses for `me` from `view` (which must wait for `me`), as sent on the wire. */
-export function chooseFor(bot: Bot, view: PlayerView, me: string): GameCommand {
+export function chooseFor(bot: Bot<unknown, CommandBase>, view: GameView, me: string): GameCommand {
   return wire(bot.choose(view, me));
 }
 
@@ -143,30 +149,41 @@ export interface Acked {
   command: GameCommand;
 }
 
-export interface Seat {
+export interface Seat<V extends GameView = GameView> {
   /** Resolves with the final view once the game is over (rejects on a failure of the loop). */
-  readonly done: Promise<PlayerView>;
+  readonly done: Promise<V>;
   /** Every ack this seat received, in order. */
   readonly acks: Acked[];
   /** Commands the server refused (code and message). */
   readonly refusals: { code: string; message: string; command: GameCommand }[];
   /** Commands sent and not answered yet. */
   readonly inFlight: ReadonlyMap<string, GameCommand>;
+  /** Every command sent, in order. */
+  readonly sent: GameCommand[];
+  /** Looks at the view again (after a script's condition changed outside the game). */
+  poke(): void;
   /** Holds the seat: it acts no more until `resume()` (a command already sent stays sent). */
   pause(): void;
   resume(): void;
   stop(): void;
 }
 
-export interface SeatOptions {
+export interface SeatOptions<V extends GameView = GameView> {
   kind?: BotKind;
   seed?: number;
   /** Wait this long before each command (default 0), as a person thinks. */
   thinkMs?: number;
+  /**
+   * Chooses instead of the bot when it answers a command; `bot` lets the bot choose, `skip` sends
+   * nothing (the seat waits: its timer may run out).
+   */
+  script?: (view: V, me: string) => GameCommand | "bot" | "skip";
   /** Called just before a command is sent. */
-  beforeSend?: (view: PlayerView, command: GameCommand, id: string) => void;
+  beforeSend?: (view: V, command: GameCommand, id: string) => void;
   /** Called right after `client.send` was called (the frame is written or queued). */
-  afterSend?: (view: PlayerView, command: GameCommand, id: string) => void;
+  afterSend?: (view: V, command: GameCommand, id: string) => void;
+  /** Awaited after each accepted command, before the seat acts again. */
+  afterAck?: (command: GameCommand) => Promise<void>;
   /** How long to wait for game over before failing (default 120 s). */
   timeoutMs?: number;
 }
@@ -174,32 +191,34 @@ export interface SeatOptions {
 const RACE_CODES = new Set(["NOT_YOUR_TURN", "WRONG_PHASE"]);
 
 /**
- * Plays `player`'s seat in `gameId` with a bot that sees only the player's own view: whenever the
- * view waits for the player and nothing is in flight, the bot chooses and the client sends. A TIMEOUT
- * sends the same command again with the same id (its fate is unknown: exactly once makes that safe).
+ * Plays `player`'s seat in `gameId` with a bot of the game's module that sees only the player's own
+ * view: whenever the view waits for the player and nothing is in flight, the bot (or `script`) chooses
+ * and the client sends, until the view waits for nobody (game over). A TIMEOUT sends the same command
+ * again with the same id (its fate is unknown: exactly once makes that safe).
  */
-export function playSeat(player: Player, gameId: string, options: SeatOptions = {}): Seat {
-  const bot = createBot(options.kind ?? "heuristic", options.seed ?? 1);
+export function playSeat<V extends GameView = GameView>(player: Player, gameId: string, options: SeatOptions<V> = {}): Seat<V> {
+  let bot: Bot<unknown, CommandBase> | null = null;
   const me = player.id;
   const acks: Acked[] = [];
   const refusals: { code: string; message: string; command: GameCommand }[] = [];
   const inFlight = new Map<string, GameCommand>();
+  const sent: GameCommand[] = [];
   let busy = false;
   let paused = false;
   let stopped = false;
-  let finish!: (view: PlayerView) => void;
+  let finish!: (view: V) => void;
   let fail!: (error: unknown) => void;
-  const done = new Promise<PlayerView>((resolve, reject) => {
+  const done = new Promise<V>((resolve, reject) => {
     finish = resolve;
     fail = reject;
   });
   const timeoutMs = options.timeoutMs ?? 120_000;
   const timer = setTimeout(() => {
     const view = player.client.view(gameId);
-    fail(new Error(`player ${player.guest.player.name}: game ${gameId} not over within ${timeoutMs} ms (seq ${player.client.lastSeq(gameId)}, phase ${view?.phase}, waiting for ${view?.waitingFor}, me ${me})`));
+    fail(new Error(`player ${player.guest.player.name}: game ${gameId} not over within ${timeoutMs} ms (seq ${player.client.lastSeq(gameId)}, waiting for ${view?.waitingFor}, me ${me})`));
   }, timeoutMs);
 
-  const end = (view: PlayerView) => {
+  const end = (view: V) => {
     clearTimeout(timer);
     off();
     finish(view);
@@ -218,15 +237,18 @@ export function playSeat(player: Player, gameId: string, options: SeatOptions = 
 
   function tick(): void {
     if (busy || paused || stopped) return;
-    const view = player.client.view(gameId) as PlayerView | undefined;
-    if (!view) return;
-    if (view.phase === "gameOver") return end(view);
-    if (view.waitingFor !== me) return;
+    const state = player.client.game(gameId);
+    if (!state) return;
+    const view = state.view as V;
+    if (view.waitingFor.length === 0) return end(view);
+    if (!view.waitingFor.includes(me)) return;
+    bot ??= gameById(state.game).bots[options.kind ?? "heuristic"](options.seed ?? 1) as Bot<unknown, CommandBase>;
     busy = true;
     void act(view).then(
-      () => {
+      (acted) => {
         busy = false;
-        tick();
+        // After a skip, wait for the next change of the view (or a poke): ticking at once would spin.
+        if (acted) tick();
       },
       (error: unknown) => {
         busy = false;
@@ -240,20 +262,25 @@ export function playSeat(player: Player, gameId: string, options: SeatOptions = 
     );
   }
 
-  async function act(view: PlayerView): Promise<void> {
+  /** Sends the seat's command for `view`; false when it sent nothing (the script skipped). */
+  async function act(view: V): Promise<boolean> {
     if (options.thinkMs) await new Promise((r) => setTimeout(r, options.thinkMs));
-    if (stopped) return;
+    if (stopped) return true;
     const now = player.client.view(gameId);
-    if (!now || now.stateId !== view.stateId || paused) return; // the game moved on (or the seat paused) meanwhile
-    const command = chooseFor(bot, view, me);
+    if (!now || now.stateId !== view.stateId || paused) return true; // the game moved on (or the seat paused) meanwhile
+    const scripted = options.script?.(view, me) ?? "bot";
+    if (scripted === "skip") return false;
+    const command = scripted === "bot" ? chooseFor(bot!, view, me) : scripted;
     const id = newCommandId();
     options.beforeSend?.(view, command, id);
     inFlight.set(id, command);
+    sent.push(command);
     const sending = sendUntilAnswered(command, id);
     options.afterSend?.(view, command, id);
     try {
       const result = await sending;
       acks.push({ gameId, id, seq: result.seq, by: me, command });
+      if (options.afterAck) await options.afterAck(command);
     } catch (error) {
       // The server's own bot may have played for this seat meanwhile (the player was away): a race,
       // not a failure. Anything else is.
@@ -262,6 +289,7 @@ export function playSeat(player: Player, gameId: string, options: SeatOptions = 
     } finally {
       inFlight.delete(id);
     }
+    return true;
   }
 
   const off = player.client.on("state", (id) => {
@@ -273,6 +301,8 @@ export function playSeat(player: Player, gameId: string, options: SeatOptions = 
     acks,
     refusals,
     inFlight,
+    sent,
+    poke: () => queueMicrotask(tick),
     pause: () => (paused = true),
     resume() {
       paused = false;
@@ -303,27 +333,29 @@ export async function http(url: string, init: { method?: string; token?: string;
 }
 
 /** A replay as the server's GET /api/games/:id/replay returns it (checked loosely: tests assert on it). */
-export interface ReplayBody {
+export interface ReplayBody<V extends GameView = GameView> {
   gameId: string;
+  game: string;
   status: string;
   at: number;
   lastSeq: number;
   seed: number | string | null;
   entries: { seq: number; by: string; command: GameCommand; at: string | null }[];
-  view: PlayerView;
+  view: V;
 }
 
 /** GET /api/games/:id/replay (`at` optional) with `token`; throws unless 200. */
-export async function replayOf(url: string, gameId: string, token: string, at?: number): Promise<ReplayBody> {
+export async function replayOf<V extends GameView = GameView>(url: string, gameId: string, token: string, at?: number): Promise<ReplayBody<V>> {
   const query = at === undefined ? "" : `?at=${at}`;
   const { status, body } = await http(`${url}/api/games/${encodeURIComponent(gameId)}/replay${query}`, { token });
   if (status !== 200) throw new Error(`replay of ${gameId} answered ${status}: ${JSON.stringify(body)}`);
-  return body as ReplayBody;
+  return body as ReplayBody<V>;
 }
 
 /** A game as GET /api/games lists it. */
 export interface ListedGame {
   id: string;
+  game: string;
   status: "running" | "finished" | "abandoned";
   tableCode: string | null;
   players: { seat: number; name: string; bot: string | null }[];
@@ -339,7 +371,10 @@ export async function listGames(url: string, query = ""): Promise<ListedGame[]> 
   return body as ListedGame[];
 }
 
-/** The winner the rules give for a final view (all roles are shown at game over): an oracle for tests. */
+/**
+ * The winner the dice game's rules give for its final view (all roles are shown at game over, R6): an
+ * oracle for tests.
+ */
 export function expectedWinner(view: PlayerView): { team: string; players: string[] } | null {
   const players = view.players;
   const sheriff = players.find((p) => p.role === "sheriff");
@@ -356,4 +391,22 @@ export function expectedWinner(view: PlayerView): { team: string; players: strin
 /** Closes clients, ignoring failures (afterAll). */
 export async function closeAll(players: Iterable<Player>): Promise<void> {
   await Promise.all([...players].map((p) => p.client.close().catch(() => undefined)));
+}
+
+/** Resolves with the presence of `gameId` that `player` holds now, or receives next, that passes `test`; rejects after `timeoutMs`. */
+export function presenceWhere(player: Player, gameId: string, test: (p: PresenceMessage) => boolean, timeoutMs = 30_000): Promise<PresenceMessage> {
+  const now = player.client.presenceOf(gameId);
+  if (now && test(now)) return Promise.resolve(now);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no such presence within ${timeoutMs} ms (last: ${JSON.stringify(player.client.presenceOf(gameId))})`));
+    }, timeoutMs);
+    const off = player.client.on("presence", (p) => {
+      if (p.gameId !== gameId || !test(p)) return;
+      clearTimeout(timer);
+      off();
+      resolve(p);
+    });
+  });
 }

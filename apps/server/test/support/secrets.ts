@@ -1,25 +1,30 @@
 /**
- * The check of DESIGN invariant 4 on what a player receives: no frame sent to player P may tell P the
- * secret role of another player Q while Q is alive, is not the sheriff and the game is not over.
+ * The check of DESIGN invariant 4 on what a player of the dice game receives (RULES.md R1.2, R5.1): no
+ * frame sent to player P may tell P the secret role of another player Q while Q is alive, is not the
+ * sheriff and the game is not over.
  *
  * Two checks per frame. (1) On the parsed message: in a snapshot or event view, every such Q has
  * `role: null`, and an `eliminated` event never names a player still alive. (2) On the raw JSON text,
  * whatever its shape: each secret role word (deputy, outlaw, renegade) may appear at most as many times
  * as P is entitled to see it (P's own role, the roles of dead players, the roles `eliminated` events
- * reveal). A server that sent full states, or hid a role under another key (or in an error message),
+ * reveal, a replay's entries' events included). A server that sent full states, or hid a role under another key (or in an error message),
  * would put at least one role word more in the text than allowed; (2) catches it even when (1) cannot.
  */
-import type { PlayerView } from "@bang/engine";
+import type { PlayerView } from "@bang/game-dice";
 
 const SECRET_ROLES = ["deputy", "outlaw", "renegade"] as const;
 const WORD = Object.fromEntries(SECRET_ROLES.map((r) => [r, new RegExp(`\\b${r}\\b`, "g")])) as Record<(typeof SECRET_ROLES)[number], RegExp>;
+
+type CheckedEvent = { type: string; player?: string; role?: string };
 
 interface GameFrame {
   type: "snapshot" | "event";
   gameId: string;
   seq: number;
   view: PlayerView;
-  events?: { type: string; player?: string; role?: string }[];
+  events?: CheckedEvent[];
+  /** A replay's entries (checked as a snapshot): each with the events of its command. */
+  entries?: { events?: CheckedEvent[] }[];
 }
 
 /** What a checked frame was, for the test's counts. */
@@ -45,7 +50,7 @@ export function checkFrame(text: string, me: string | null): FrameReport {
     game = true;
     const frame = message as GameFrame;
     const view = frame.view;
-    over = view.phase === "gameOver";
+    over = view.waitingFor.length === 0;
     const where = `${frame.type} ${frame.gameId}#${frame.seq} to ${me ?? "a spectator"}`;
     if (me === null) {
       if (view.viewer.kind !== "spectator") violations.push(`${where}: the view is for ${JSON.stringify(view.viewer)}`);
@@ -62,7 +67,7 @@ export function checkFrame(text: string, me: string | null): FrameReport {
       // The rules show the sheriff, the dead, and everyone at game over: a view hiding them is wrong too.
       if (!secret && q.role === null) violations.push(`${where}: the role of ${q.id} (alive ${q.alive}, over ${over}) is hidden`);
     }
-    for (const e of frame.events ?? []) {
+    for (const e of [...(frame.events ?? []), ...(frame.entries ?? []).flatMap((entry) => entry.events ?? [])]) {
       if (e.type !== "eliminated") continue;
       const q = view.players.find((p) => p.id === e.player);
       if (!q || q.alive) violations.push(`${where}: an eliminated event names ${e.player} (${e.role}), who is alive`);

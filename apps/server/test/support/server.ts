@@ -28,6 +28,9 @@ export const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql:/
 /** A bearer token that grants the admin view on every test server. */
 export const ADMIN_TOKEN = "e2e-admin-token-0123456789abcdef";
 
+/** The bearer token of GET /metrics on every test server (METRICS_TOKEN). */
+export const METRICS_TOKEN = "e2e-metrics-token-0123456789abcdef";
+
 /** How long a start may take before /readyz answers 200 (PGlite's first start runs initdb). */
 export const READY_TIMEOUT_MS = 60_000;
 
@@ -70,8 +73,11 @@ export interface TestServer {
   stop(timeoutMs?: number): Promise<Exit>;
   /** SIGKILL (a crash), and waits for the exit. */
   kill(): Promise<Exit>;
-  /** Starts the server again on the same data and port; resolves once /readyz answers 200. */
-  restart(): Promise<void>;
+  /**
+   * Starts the server again on the same data and port; resolves once /readyz answers 200. `env`
+   * changes its environment from then on (a variable set to undefined is removed), as an operator would.
+   */
+  restart(env?: Record<string, string | undefined>): Promise<void>;
   /** Kills the process if it still runs, removes DATA_DIR and drops the PostgreSQL database. */
   dispose(): Promise<void>;
 }
@@ -176,6 +182,15 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     BOT_DELAY_MS: String(options.botDelayMs ?? 0),
     DISCONNECT_GRACE_MS: String(options.disconnectGraceMs ?? 300),
     ADMIN_TOKEN,
+    METRICS_TOKEN,
+    // A test's many clients all come from 127.0.0.1: the per-address budgets are lifted (the budgets'
+    // own tests set them).
+    REPLAY_RATE_LIMIT: "1000000",
+    REPLAY_COLD_RATE_LIMIT: "1000000",
+    GUEST_RATE_LIMIT: "1000000",
+    LOOKUP_RATE_LIMIT: "1000000",
+    TABLE_JOIN_RATE_LIMIT: "1000000",
+    TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000",
     LOG_LEVEL: "warn",
     // stop() drains at once (no time of /readyz 503 before it) unless a test asks for the delay.
     SHUTDOWN_DELAY_MS: "0",
@@ -242,8 +257,12 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
       child?.kill("SIGKILL");
       return exited;
     },
-    async restart() {
+    async restart(changes = {}) {
       if (child) throw new Error("restart: the server still runs; stop() or kill() it first");
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined) delete env[name];
+        else env[name] = value;
+      }
       await launch();
     },
     async dispose() {

@@ -6,11 +6,10 @@
  * Real PostgreSQL; the games themselves are stand-ins (ids from the startGame seam).
  */
 import { createTournamentRepository, openDatabase, type Database } from "@bang/db";
-import type { Role } from "@bang/engine";
+import type { GameResult } from "@bang/game-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RoomSeat } from "../../src/games/types.js";
 import { TournamentService } from "../../src/tournaments/service.js";
-import type { FinishedTable } from "../../src/tournaments/table-format.js";
 import { scratchDatabase } from "../cluster/support.js";
 
 let dbs: Database[] = [];
@@ -27,12 +26,21 @@ afterAll(async () => {
   await drop?.();
 });
 
-const ROLES: Role[] = ["sheriff", "renegade", "outlaw", "outlaw"];
-
-/** The outlaws win every table: seat 2 and 3. */
-function resultOf(seats: readonly string[]): FinishedTable {
-  const players = seats.map((id, i) => ({ id, role: ROLES[i]!, alive: i !== 0 }));
-  return { players, winners: [seats[2]!, seats[3]!], team: "outlaws" };
+/**
+ * The result of a dice table (sheriff, renegade, outlaw, outlaw) the outlaws win, everyone alive but
+ * the sheriff: with the dice game's scoring (R6: an outlaw's win 3, alive +1) seats 2 and 3 score 4.
+ */
+function resultOf(seats: readonly string[]): GameResult {
+  const [sheriff, renegade, ...outlaws] = seats as [string, string, string, string];
+  return {
+    winner: { team: "outlaws", players: outlaws },
+    ranking: [
+      { team: "outlaws", players: outlaws, place: 1 },
+      { team: "law", players: [sheriff], place: 2 },
+      { team: "renegade", players: [renegade], place: 2 },
+    ],
+    scores: { [sheriff]: 0, [renegade]: 1, [outlaws[0]]: 4, [outlaws[1]]: 4 },
+  };
 }
 
 /** A node's tournament service: its games are recorded in `started` (shared by the nodes, like the cluster's games). */
@@ -44,10 +52,9 @@ function node(db: Database, started: Map<string, string[]>): TournamentService {
       started.set(gameId, seats.map((s) => s.playerId));
       return { gameId };
     },
-    duelWinner: async () => null, // table-format only
     markRated: async () => undefined,
     ordinals: async (ids) => new Map(ids.map((id) => [id, 0])),
-    finishedTable: async (gameId) => (started.has(gameId) ? resultOf(started.get(gameId)!) : null),
+    finishedResult: async (gameId) => (started.has(gameId) ? resultOf(started.get(gameId)!) : null),
   });
 }
 
@@ -57,7 +64,7 @@ describe("tournaments run by two nodes at once (PostgreSQL)", () => {
     for (let trial = 0; trial < 6; trial++) {
       const started = new Map<string, string[]>();
       const [a, b] = [node(dbs[0]!, started), node(dbs[1]!, started)] as [TournamentService, TournamentService];
-      const t = await a.create("olga", { name: `race ${trial}`, mode: "classic", tableSize: 4, format: "table", rounds: 1, rated: false, noShow: "bot", startsAt: new Date().toISOString() });
+      const t = await a.create("olga", { name: `race ${trial}`, game: "dice", tableSize: 4, format: "table", rounds: 1, rated: false, noShow: "bot", startsAt: new Date().toISOString() });
       await a.open("olga", t.id);
       for (let i = 0; i < 8; i++) await (i % 2 ? b : a).register({ id: `p${trial}-${i}`, name: `p${i}` }, t.id);
       const running = await b.start("olga", t.id);

@@ -2,9 +2,10 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { ServerProvider } from "@/components/ServerContext";
+import { SiteNav } from "@/components/SiteNav";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Bang! The Dice Game", description: "Play Bang! The Dice Game, watch and replay games" };
+export const metadata: Metadata = { title: "Bang!", description: "Play the Bang! family of western games, watch and replay games" };
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 /** The game server's URL as the browser reaches it: BANG_SERVER_URL, read at request time. */
@@ -18,7 +19,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <ServerProvider url={serverUrl()}>{children}</ServerProvider>
+        <ServerProvider url={serverUrl()}>
+          <SiteNav />
+          {children}
+        </ServerProvider>
       </body>
     </html>
   );

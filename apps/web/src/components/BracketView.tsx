@@ -6,16 +6,20 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { ProblemBox } from "@/components/ProblemBox";
 import { gamesOfMatches, viewerData } from "@/lib/bracket";
 
+/** A match's game on the admin's game page (the default of BracketView's `gameHref`). */
+const adminGamePage = (gameId: string) => `/admin/games/${gameId}`;
+
 /** The id of the element brackets-viewer renders into (its render() takes a selector). */
 const ROOT_ID = "bracket-view";
 
 /**
- * A duel tournament's bracket drawn by brackets-viewer: participants by name, each finished match's
- * winner (W/L), and a click on a match with a duel game opens that game's admin page. The library
+ * A head-to-head tournament's bracket drawn by brackets-viewer: participants by name, each finished
+ * match's winner (W/L), and a click on a match with a game opens that game's page (`gameHref`: the
+ * admin's game page unless told otherwise). The library
  * touches `window` when it loads, so it is imported here, in the browser, only (never server-side);
  * the page re-draws only when the bracket's data changed.
  */
-export function BracketView({ bracket, nameOf }: { bracket: TournamentBracket; nameOf: (playerId: string) => string | undefined }) {
+export function BracketView({ bracket, nameOf, gameHref = adminGamePage }: { bracket: TournamentBracket; nameOf: (playerId: string) => string | undefined; gameHref?: (gameId: string) => string }) {
   const router = useRouter();
   const root = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<unknown>(null);
@@ -34,7 +38,7 @@ export function BracketView({ bracket, nameOf }: { bracket: TournamentBracket; n
         participantOriginPlacement: "none",
         onMatchClick: (match) => {
           const gameId = games.get(Number(match.id));
-          if (gameId) router.push(`/admin/games/${gameId}`);
+          if (gameId) router.push(gameHref(gameId));
         },
       });
       // Marks the matches that open a game (for the pointer and for tests).
@@ -42,7 +46,7 @@ export function BracketView({ bracket, nameOf }: { bracket: TournamentBracket; n
         const gameId = games.get(Number(el.dataset.matchId));
         if (gameId) {
           el.dataset.gameId = gameId;
-          el.title = "Open this duel's game";
+          el.title = "Open this match's game";
           el.classList.add("has-game");
         }
       }

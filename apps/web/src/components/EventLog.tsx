@@ -1,22 +1,44 @@
 "use client";
+import { useEffect, useRef } from "react";
+import type { GameUi } from "@/games/ui";
 import type { LoggedEvent } from "@/hooks/useGame";
-import type { DuelEvent, GameEvent } from "@bang/engine";
-import { describeDuelEvent } from "@/lib/duel";
-import { describeEvent, type Names } from "@/lib/table";
+import { groupByTurn } from "@/lib/log";
+import type { Names } from "@/lib/names";
 
-/** The game's events, newest first; `mode` says how to read them (a duel's events are RULES.md part D's). */
-export function EventLog({ log, names, mode = "classic" }: { log: LoggedEvent[]; names: Names; mode?: "classic" | "duel" }) {
+/**
+ * The game's events, oldest first, grouped under each turn's heading (the game's `turnStart`), each as
+ * its game's UI says it (a JSON line for a game without one). The whole history is there from the
+ * start (the shell fetches it on open); the box keeps the newest line in sight as events arrive.
+ */
+export function EventLog({ log, names, ui }: { log: readonly LoggedEvent[]; names: Names; ui: Pick<GameUi, "describeEvent" | "turnStart" | "openingTurn"> }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [log.length]);
+  const turns = groupByTurn(
+    log,
+    (e) => ui.turnStart?.(e, names) ?? null,
+    (e) => ui.openingTurn?.(e, names) ?? null,
+  );
   return (
-    <section className="log" data-testid="event-log">
-      <h3>Events</h3>
-      {log.length === 0 && <p className="muted">Nothing yet since you opened the table: events appear as they happen.</p>}
-      <ol reversed>
-        {[...log].reverse().slice(0, 200).map((l, i) => (
-          <li key={`${l.seq}-${i}`}>
-            <small>#{l.seq}</small> {mode === "duel" ? describeDuelEvent(l.event as DuelEvent, names) : describeEvent(l.event as GameEvent, names)}
-          </li>
+    <section className="log" data-testid="event-log" aria-labelledby="event-log-title">
+      <h3 id="event-log-title">What happened</h3>
+      {log.length === 0 && <p className="muted">Nothing yet: events appear here as they happen.</p>}
+      <div className="log-scroll" ref={box} tabIndex={0} aria-label="Game log, oldest first">
+        {turns.map((turn) => (
+          <section key={turn.key} className="log-turn" data-testid="log-turn">
+            {turn.heading !== null && <h4 data-seq={turn.seq ?? undefined}>{turn.heading}</h4>}
+            <ol>
+              {turn.lines.map((l) => (
+                <li key={l.key} data-seq={l.seq}>
+                  {ui.describeEvent(l.event, names)}
+                </li>
+              ))}
+            </ol>
+          </section>
         ))}
-      </ol>
+      </div>
     </section>
   );
 }

@@ -2,40 +2,45 @@
 import type { GameCommand } from "@bang/protocol";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
-import { Actions } from "@/components/Actions";
 import { EventLog } from "@/components/EventLog";
+import { TurnClocks } from "@/components/TurnClocks";
+import "./game-shell.css";
 import { ProblemBox } from "@/components/ProblemBox";
-import { Table } from "@/components/Table";
-import { DuelPlay } from "@/components/duel/DuelPlay";
-import { DuelTable } from "@/components/duel/DuelTable";
+import { useGameUi } from "@/components/game/ui";
+import { NO_PRESENCE } from "@/games/ui";
 import { useGame } from "@/hooks/useGame";
 import { usePlayer } from "@/hooks/usePlayer";
+import { isOver } from "@/lib/generic";
 import { loadGame, saveGame } from "@/lib/storage";
-import { mySeat } from "@/lib/table";
 
-/** A game in the browser: as its seated player (`play`, resumed after a reload) or as a spectator (`watch`). */
-export function GameScreen({ gameId, mode }: { gameId: string; mode: "play" | "watch" }) {
+/**
+ * A game in the browser, whatever the game: as its seated player (`play`, resumed after a reload) or as
+ * a spectator (`watch`). The table and the event log's sentences are the game's UI, found by the `game`
+ * the server sends (the generic fallback for a game without a UI folder); the rest is the shell's.
+ */
+export function GameScreen({ gameId, access }: { gameId: string; access: "play" | "watch" }) {
   const player = usePlayer();
   const [autoGuest, setAutoGuest] = useState(false);
-  const game = useGame(player.client, gameId, mode, player.guest?.token ?? "");
+  const game = useGame(player.client, gameId, access, player.guest?.token ?? "");
+  const ui = useGameUi(game.game);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(null);
   const me = player.guest?.player.id ?? null;
 
   // A spectator needs an identity for the socket too: pick one for them.
   useEffect(() => {
-    if (mode === "watch" && player.loaded && !player.guest && !autoGuest) {
+    if (access === "watch" && player.loaded && !player.guest && !autoGuest) {
       setAutoGuest(true);
       void player.pickName("spectator").catch(() => undefined);
     }
-  }, [mode, player, autoGuest]);
+  }, [access, player, autoGuest]);
 
   useEffect(() => {
-    if (mode !== "play" || !game.view) return;
-    if (game.view.phase === "gameOver" || game.ended) {
+    if (access !== "play" || !game.view) return;
+    if (isOver(game.view) || game.ended) {
       if (loadGame(window.localStorage) === gameId) saveGame(window.localStorage, null);
     } else saveGame(window.localStorage, gameId);
-  }, [mode, game.view, game.ended, gameId]);
+  }, [access, game.view, game.ended, gameId]);
 
   const client = player.client;
   const send = useCallback(
@@ -50,9 +55,19 @@ export function GameScreen({ gameId, mode }: { gameId: string; mode: "play" | "w
     },
     [client, gameId],
   );
+  const [takingBack, setTakingBack] = useState(false);
+  const takeSeatBack = useCallback(() => {
+    if (!client) return;
+    setTakingBack(true);
+    setRefusal(null);
+    client
+      .takeSeatBack(gameId)
+      .catch((e: unknown) => setRefusal(e))
+      .finally(() => setTakingBack(false));
+  }, [client, gameId]);
 
   if (!player.loaded) return <main>Loading…</main>;
-  if (mode === "play" && !player.guest) {
+  if (access === "play" && !player.guest) {
     return (
       <main className="narrow">
         <div className="problem" role="alert" data-testid="problem">
@@ -65,14 +80,19 @@ export function GameScreen({ gameId, mode }: { gameId: string; mode: "play" | "w
     );
   }
   const view = game.view;
-  const seated = view && view.mode === "classic" && me ? mySeat(view, me) : null;
-  const duellist = view && view.mode === "duel" && me ? view.players.some((p) => p.id === me) : false;
+  const seated = access === "play" && me !== null;
+  const away = seated && game.presence.away.includes(me);
+  const replaced = seated && game.presence.replaced.includes(me);
+  // Nobody may act in a game an admin ended, nor in a seat an admin gave to the bot.
+  const canSend = seated && !game.ended && !replaced;
+  // A game that is over or was ended has no clock and nobody away.
+  const presence = game.ended || (view && isOver(view)) ? NO_PRESENCE : game.presence;
   return (
     <main className="game">
       <header className="game-header">
         <Link href="/play">← Lobby</Link>
         <span>
-          {mode === "watch" ? "Watching" : "Playing"} game <code>{gameId.slice(0, 8)}</code>
+          {access === "watch" ? "Watching" : "Playing"} game <code>{gameId.slice(0, 8)}</code>
         </span>
         <span className={`status status-${player.status}`} data-testid="status">
           {player.status}
@@ -85,34 +105,38 @@ export function GameScreen({ gameId, mode }: { gameId: string; mode: "play" | "w
         </p>
       )}
       {game.problem != null && <ProblemBox error={game.problem} />}
-      {game.ended && <ProblemBox error={{ code: "GAME_ENDED", message: "An admin ended this game." }} />}
-      {!game.view && game.problem == null && player.problem == null && <p>Loading the table…</p>}
-      {view && (
+      {game.ended && (
+        <p className="notice notice-ended" role="alert" data-testid="game-ended">
+          An admin ended this game: no more moves can be made. <Link href="/play">Back to the lobby</Link>
+        </p>
+      )}
+      {away && !replaced && !game.ended && (
+        <div className="notice away-banner" role="alert" data-testid="away-banner">
+          <span>The bot is playing for you: your time ran out or your connection dropped.</span>
+          <button type="button" onClick={takeSeatBack} disabled={takingBack} data-testid="take-seat-back">
+            Take my seat back
+          </button>
+        </div>
+      )}
+      {replaced && !game.ended && (
+        <p className="notice" role="status" data-testid="replaced-notice">
+          An admin gave your seat to the bot for the rest of this game. You can keep watching.
+        </p>
+      )}
+      {(!game.view || !ui) && game.problem == null && player.problem == null && <p>Loading the table…</p>}
+      {view && ui && (
         <div className="game-grid">
-          <div>
-            {view.mode === "classic" ? (
-              <>
-                {seated && mode === "play" && (
-                  <div className="me-card" data-testid="my-role">
-                    Your role: <b className={`role role-${seated.role}`}>{seated.role ?? "?"}</b> · ♥ {seated.life}/{seated.maxLife} · ➶ {seated.arrows}
-                  </div>
-                )}
-                <Table view={view} me={mode === "play" ? me : null} names={game.names} />
-                {mode === "play" && me && seated && view.phase !== "gameOver" && <Actions view={view} me={me} names={game.names} send={send} busy={busy} />}
-              </>
-            ) : mode === "play" && me && duellist && view.phase !== "gameOver" ? (
-              <DuelPlay view={view} me={me} names={game.names} send={send} busy={busy} />
-            ) : (
-              <DuelTable view={view} me={mode === "play" ? me : null} names={game.names} />
-            )}
+          <div className="game-ui" data-testid="game" data-game={game.game ?? ""}>
+            {!ui.drawsPresence && <TurnClocks presence={presence} names={game.names} me={seated ? me : null} />}
+            <ui.Table view={view} me={seated ? me : null} names={game.names} send={canSend ? send : null} busy={busy} presence={presence} />
             {refusal != null && <ProblemBox error={refusal} />}
-            {view.phase === "gameOver" && (
+            {isOver(view) && (
               <p className="card" data-testid="game-over">
                 The game is over. <Link href="/play">Play again</Link>
               </p>
             )}
           </div>
-          <EventLog log={game.log} names={game.names} mode={view.mode} />
+          <EventLog log={game.log} names={game.names} ui={ui} />
         </div>
       )}
     </main>

@@ -1,9 +1,10 @@
 "use client";
 import type { BangClient } from "@bang/client";
 import type { TableView } from "@bang/protocol";
+import { InviteLink } from "@/components/InviteLink";
 
 /**
- * A private table before its game: the code to share, the seats (ready or not, bots), and the host's
+ * A private table before its game: the code to share, its game, the seats (ready or not, bots), and the host's
  * fill-with-bots and start buttons (the others say ready). Every button is one SDK request.
  */
 export function Lobby(props: { table: TableView; me: string; client: BangClient; busy: boolean; run: (f: () => Promise<unknown>) => Promise<void>; setTable: (t: TableView | null) => void }) {
@@ -15,7 +16,11 @@ export function Lobby(props: { table: TableView; me: string; client: BangClient;
       <h2>
         Table <span data-testid="table-code">{table.code}</span>
       </h2>
-      <p>Give this code to your friends. {isHost ? "Fill the empty seats with bots and start when everyone is ready." : "Say you are ready; the host starts."}</p>
+      <p className="muted" data-testid="table-game" data-game={table.options.game}>
+        {table.options.game} · {table.seats.length} seats · {table.options.turnSeconds} s per turn
+      </p>
+      <p>Give this code to your friends. {isHost ? `${table.options.botsAllowed ? "Fill the empty seats with bots and start" : "Start"} when everyone is ready.` : "Say you are ready; the host starts."}</p>
+      <InviteLink code={table.code} />
       <ul className="lobby-seats">
         {table.seats.map((s) => (
           <li key={s.index}>
@@ -26,9 +31,11 @@ export function Lobby(props: { table: TableView; me: string; client: BangClient;
       <div className="row">
         {isHost ? (
           <>
-            <button type="button" data-testid="fill-bots" disabled={busy} onClick={() => void run(async () => setTable(await client.fillBots(table.code)))}>
-              Fill with bots
-            </button>
+            {table.options.botsAllowed && (
+              <button type="button" data-testid="fill-bots" disabled={busy} onClick={() => void run(async () => setTable(await client.fillBots(table.code)))}>
+                Fill with bots
+              </button>
+            )}
             <button type="button" data-testid="start" disabled={busy} onClick={() => void run(async () => setTable(await client.startGame(table.code)))}>
               Start the game
             </button>

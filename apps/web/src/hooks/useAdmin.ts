@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useServerUrl } from "@/components/ServerContext";
 import { codeOf } from "@/lib/errors";
+import { signInPath } from "@/lib/next";
 import { loadAdmin, saveAdmin, type StoredAdmin } from "@/lib/storage";
 
 /** The admin session of this browser, and a way to call the admin API with it. */
@@ -14,7 +15,10 @@ export interface AdminContext {
   signOut(): void;
 }
 
-/** Thin hook: reads the stored session, sends to /admin/login without one (saying why). */
+/** The page being shown, for the sign-in page to return to. */
+const here = () => `${window.location.pathname}${window.location.search}`;
+
+/** Thin hook: reads the stored session, sends to /admin/login without one (saying why, and which page to return to). */
 export function useAdmin(): AdminContext {
   const url = useServerUrl();
   const router = useRouter();
@@ -25,7 +29,7 @@ export function useAdmin(): AdminContext {
     if (!stored) {
       const had = window.localStorage.getItem("bang.admin") !== null;
       saveAdmin(window.localStorage, null);
-      router.replace(had ? "/admin/login?reason=expired" : "/admin/login");
+      router.replace(signInPath(here(), had ? "expired" : undefined));
     } else setAdmin(stored);
   }, [router]);
 
@@ -45,7 +49,7 @@ export function useAdmin(): AdminContext {
         const code = codeOf(e);
         if (code === "SESSION_EXPIRED" || code === "ADMIN_REQUIRED") {
           saveAdmin(window.localStorage, null);
-          router.replace(`/admin/login?reason=${code === "SESSION_EXPIRED" ? "expired" : "required"}`);
+          router.replace(signInPath(here(), code === "SESSION_EXPIRED" ? "expired" : "required"));
         }
         throw e;
       }

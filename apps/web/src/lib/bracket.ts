@@ -1,7 +1,8 @@
 /**
- * A duel tournament's bracket as the admin page draws it with brackets-viewer (plain functions, no
- * I/O): the library's data from `GET /api/tournaments/:id/bracket` with each participant named by the
- * player's name instead of their id, and the duel game of each match for its link.
+ * A head-to-head tournament's bracket (a game of 2 seats) as the admin page draws it with
+ * brackets-viewer (plain functions, no I/O): the library's data from `GET /api/tournaments/:id/bracket`
+ * with each participant named by the player's name instead of their id, and the game of each match for
+ * its link.
  */
 import type { TournamentBracket } from "@bang/client";
 import type { ViewerData } from "brackets-viewer";
@@ -24,13 +25,16 @@ export function viewerData(bracket: TournamentBracket, nameOf: (playerId: string
   };
 }
 
-/** Match id -> its duel game id, for the matches that have one. */
+/** Match id -> its game id, for the matches that have one. */
 export function gamesOfMatches(bracket: TournamentBracket): Map<number, string> {
   return new Map(bracket.matches.filter((m) => m.gameId !== null).map((m) => [m.matchId, m.gameId!]));
 }
 
-/** What the page says instead of a bracket: a table-format tournament has none; a duel one once started. */
-export function noBracketText(t: { mode: string; format: string; status: string }): string {
-  if (t.mode !== "duel" || t.format === "table") return "This tournament plays the table format: no bracket, see the tables below.";
+/** Does tournament `t` play a bracket (a head-to-head format, whatever the game), rather than tables? */
+export const hasBracket = (t: { format: string }): boolean => t.format !== "table";
+
+/** What the page says instead of a bracket: a table-format tournament has none; a head-to-head one once started. */
+export function noBracketText(t: { format: string; status: string }): string {
+  if (!hasBracket(t)) return "This tournament plays the table format: no bracket, see the tables below.";
   return "The bracket is drawn when the organiser starts the tournament.";
 }

@@ -24,6 +24,12 @@ const KNOWN: Record<string, Omit<Problem, "message"> & { message?: string }> = {
   BAD_TOKEN: { title: "Your player identity is no longer valid", message: "Pick a name again to get a new one.", signInAgain: false },
   GAME_ENDED: { title: "The game was ended by an admin", signInAgain: false },
   TIMEOUT: { title: "The server is slow to answer", message: "Try again in a moment.", signInAgain: false },
+  CODE_NOT_FOUND: { title: "No table or game has this code", message: "Check it with whoever gave it to you: a table code has 4 to 8 letters or digits, a game id is longer.", signInAgain: false },
+  PLAYER_NOT_FOUND: { title: "No such player", message: "No player has this id. The link may be mistyped.", signInAgain: false },
+  UNKNOWN_GAME: { title: "This server has no such game", signInAgain: false },
+  SETUP_CLOSED: { title: "An admin account exists already", message: "The setup link is no longer needed: sign in with your name and password.", signInAgain: false },
+  SETUP_TOKEN_INVALID: { title: "This setup link does not work", message: "It is not the link the server printed, or it was used already. Copy the whole link from the server's output.", signInAgain: false },
+  SETUP_TOKEN_EXPIRED: { title: "This setup link has expired", message: "Restart the server: it prints a new link when the old one has expired.", signInAgain: false },
   BAD_RESPONSE: { title: "The server answered something unexpected", message: "The web app and the server may be of different versions.", signInAgain: false },
 };
 

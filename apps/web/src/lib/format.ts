@@ -23,3 +23,11 @@ export function missingNodesNotice(missingNodes: readonly string[]): string | nu
     ? `Node ${names} did not answer in time: its games are not in this list.`
     : `Nodes ${names} did not answer in time: their games are not in this list.`;
 }
+
+/** A key of a game's vocabulary (snake_case) for people: "first_player" -> "First Player". */
+export const humanize = (key: string): string =>
+  key
+    .split("_")
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");

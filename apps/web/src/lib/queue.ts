@@ -41,12 +41,12 @@ export function queueStatusText(status: QueueStatus, now: number): string {
   }
 }
 
-/** One queue as a line: seats, when bots fill it, how long one may wait, who waits now. */
+/** One queue as a line: its game, seats, when bots fill it, how long one may wait, who waits now. */
 export function describeQueue(q: QueueInfo): string {
   const seats = q.minSeats === q.maxSeats ? `${q.minSeats} players` : `${q.minSeats} to ${q.maxSeats} players`;
   const bots = q.botsAfterSeconds === null ? "no bots" : `bots after ${q.botsAfterSeconds} s`;
   const wait = q.maxWaitSeconds === null ? "no wait limit" : `at most ${q.maxWaitSeconds} s of waiting`;
-  return `${q.mode}, ${seats}, ${bots}, ${wait}; ${q.waiting} waiting`;
+  return `${q.game}, ${seats}, ${bots}, ${wait}; ${q.waiting} waiting`;
 }
 
 /** The game to open for `status`, or null. */

@@ -52,12 +52,30 @@ export function clearGuest(store: KeyValue): void {
   store.removeItem(KEYS.game);
 }
 
-/** The game the player sits at (resumed after a reload), or null. */
-export function loadGame(store: KeyValue): string | null {
-  return read(store, KEYS.game, (v): v is string => typeof v === "string" && v.length > 0);
+/** The game kept for a reload, and the player who kept it (absent in what older versions stored). */
+interface StoredGame {
+  gameId: string;
+  playerId?: string;
 }
+
+const isStoredGame = (v: unknown): v is StoredGame => isObj(v) && typeof v.gameId === "string" && v.gameId.length > 0 && (v.playerId === undefined || typeof v.playerId === "string");
+
+/**
+ * The game last opened to play in this browser (resumed after a reload), or null; null too when
+ * another identity than the stored guest kept it. Whether this player has a seat in it, and whether
+ * it still runs, only the server knows (lib/lobby.ts `isMyRunningGame`).
+ */
+export function loadGame(store: KeyValue): string | null {
+  const game = read(store, KEYS.game, (v): v is StoredGame | string => isStoredGame(v) || (typeof v === "string" && v.length > 0));
+  if (game === null || typeof game === "string") return game;
+  if (game.playerId !== undefined && game.playerId !== loadGuest(store)?.player.id) return null;
+  return game.gameId;
+}
+
+/** Keeps `gameId` (null: forgets it) with the stored guest's id, so that another identity is not offered it. */
 export function saveGame(store: KeyValue, gameId: string | null): void {
-  if (gameId) store.setItem(KEYS.game, JSON.stringify(gameId));
+  const playerId = loadGuest(store)?.player.id;
+  if (gameId) store.setItem(KEYS.game, JSON.stringify({ gameId, ...(playerId ? { playerId } : {}) }));
   else store.removeItem(KEYS.game);
 }
 

@@ -5,7 +5,9 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../../../server/test/support/server.js";
+import { launchBrowser } from "./browser.js";
 
 const WEB = resolve(import.meta.dirname, "../..");
 const NEXT = createRequire(resolve(WEB, "package.json")).resolve("next/dist/bin/next");
@@ -54,5 +56,30 @@ export async function startWeb(serverUrl: string): Promise<WebApp> {
       await exited;
       clearTimeout(t);
     },
+  };
+}
+
+/** A browser with its own profile (see launchBrowser). */
+export type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+
+/**
+ * The built web app on the game server `serverUrl()` names, and `browsers` browsers with a profile each
+ * (a player's, a spectator's: each its own guest identity), started before the file's tests and
+ * stopped after them. Returns their getter.
+ */
+export function useWebApp(serverUrl: () => string, browsers = 1): () => { web: WebApp; browsers: Browser[] } {
+  let web: WebApp | null = null;
+  const opened: Browser[] = [];
+  beforeAll(async () => {
+    web = await startWeb(serverUrl());
+    for (let i = 0; i < browsers; i++) opened.push(await launchBrowser());
+  }, 60_000);
+  afterAll(async () => {
+    for (const browser of opened) await browser.close();
+    await web?.stop();
+  }, 30_000);
+  return () => {
+    if (!web) throw new Error("the web app is not started: useWebApp starts it in beforeAll");
+    return { web, browsers: opened };
   };
 }

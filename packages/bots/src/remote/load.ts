@@ -1,9 +1,12 @@
 import { ClientError } from "@bang/client";
 import { summarizeLatencies, type LatencySummary } from "./percentile.js";
 import { thinkingOptions } from "./think.js";
-import { playRemoteTable, RemoteTableError, REMOTE_TABLE_DEFAULTS, type RemoteTableOptions, type RemoteTableResult } from "./table.js";
+import { defaultPlayers, gameModuleOf, playRemoteTable, RemoteTableError, REMOTE_TABLE_DEFAULTS, type RemoteTableOptions, type RemoteTableResult } from "./table.js";
 
-/** Options of {@link runLoad}: a table's options (but its seed and message tap) and how many tables. */
+/**
+ * Options of {@link runLoad}: a table's options (but its seed and message tap: `game` is required) and
+ * how many tables.
+ */
 export interface LoadOptions extends Omit<RemoteTableOptions, "seed" | "onMessage"> {
   /**
    * Without `durationMs`: how many tables to play (required). With it: only the default of `concurrent`
@@ -30,6 +33,8 @@ export type TableOutcome =
 /** What a load run did. Rates are per second of `elapsedMs`. */
 export interface LoadSummary {
   url: string;
+  /** The game played (its module's id). */
+  game: string;
   players: number;
   humans: number;
   botKind: string;
@@ -67,14 +72,16 @@ function codeOf(error: unknown): string {
 }
 
 /**
- * Plays many tables with {@link playRemoteTable}, at most `concurrent` at once: `tables` of them, or,
- * with `durationMs`, as many as start before the time is up (the running ones then finish). A failed
- * table is counted and its error kept; the run goes on. Resolves with the totals, the rates and the
- * latency percentiles of every command of the driver's clients. Throws a RangeError, before any
- * connection, for bad counts, durations or thinking options.
+ * Plays many tables of game `game` with {@link playRemoteTable}, at most `concurrent` at once: `tables`
+ * of them, or, with `durationMs`, as many as start before the time is up (the running ones then
+ * finish). A failed table is counted and its error kept; the run goes on. Resolves with the totals, the
+ * rates and the latency percentiles of every command of the driver's clients. Throws a RangeError,
+ * before any connection, for a game the registry does not have, bad counts, durations or thinking
+ * options.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   const { tables, durationMs, onTable, rampMs = 0, ...table } = options;
+  const module = gameModuleOf("runLoad", options.game);
   if (durationMs === undefined && tables === undefined) throw new RangeError("runLoad: give tables, durationMs, or both");
   if (tables !== undefined && !(Number.isSafeInteger(tables) && tables >= 1)) throw new RangeError(`runLoad: tables must be a positive integer, got ${tables}`);
   if (durationMs !== undefined && !(durationMs > 0)) throw new RangeError(`runLoad: durationMs must be positive, got ${durationMs}`);
@@ -83,7 +90,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   // Checked once here: refused by every table, they would fail each one (in a loop, with durationMs).
   const thinking = thinkingOptions("runLoad", options.thinkMs, options.thinkJitter);
   const seed = options.seed ?? REMOTE_TABLE_DEFAULTS.seed;
-  const players = options.players ?? REMOTE_TABLE_DEFAULTS.players;
+  const players = options.players ?? defaultPlayers(module);
 
   const started = performance.now();
   const deadline = durationMs === undefined ? null : started + durationMs;
@@ -103,7 +110,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
       const tableSeed = (seed + index * TABLE_SEED_STRIDE) | 0;
       let outcome: TableOutcome;
       try {
-        const result = await playRemoteTable({ ...table, seed: tableSeed });
+        const result = await playRemoteTable({ ...table, players, seed: tableSeed });
         finished++;
         commands += result.commands;
         gameCommands += result.seq;
@@ -128,6 +135,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
   const seconds = elapsedMs / 1000;
   return {
     url: options.url,
+    game: module.id,
     players,
     humans: options.humans ?? players,
     botKind: options.botKind ?? REMOTE_TABLE_DEFAULTS.botKind,

@@ -1,8 +1,7 @@
 import { ClientError, connect, createGuest, newCommandId, type BangClient, type ClientOptions, type GameState } from "@bang/client";
-import { ERROR_CODES as RULE_ERROR_CODES, type AnyCommand, type AnyPlayerView as PlayerView, type PlayerId, type Winner } from "@bang/engine";
-import type { GameCommand, ServerMessage } from "@bang/protocol";
-import { createBot } from "../create.js";
-import type { Bot, BotKind } from "../types.js";
+import { COMMON_REFUSALS, type AnyGameModule, type Bot, type BotKind, type CommandBase, type PlayerId } from "@bang/game-core";
+import { gameById, UnknownGameError } from "@bang/games";
+import type { GameCommand, GameView, ServerMessage } from "@bang/protocol";
 import { tappedWebSocket, webSocketClass } from "./tap.js";
 import { thinkingOptions, thinkPauses } from "./think.js";
 
@@ -13,7 +12,12 @@ const THINK_SEED_SALT = 0x5eed;
 export interface RemoteTableOptions {
   /** The server's HTTP base URL (`http://127.0.0.1:8080`). */
   url: string;
-  /** Seats at the table, 3 to 8 (default 5). */
+  /**
+   * The game to play: a module's id of the registry (@bang/games). The clients' bots are its module's
+   * (`gameById(game).bots`), so it must be a game of this process's registry as well as of the server.
+   */
+  game: string;
+  /** Seats at the table, within the game's range (default: its smallest ranked table, see defaultPlayers). */
   players?: number;
   /** Seats played by this driver's clients, 1 to `players` (default: every seat); the server's bots play the rest. */
   humans?: number;
@@ -53,17 +57,18 @@ export interface RemoteTableOptions {
 
 /** What a table played by {@link playRemoteTable} came to. */
 export interface RemoteTableResult {
+  /** The game played (its module's id). */
+  game: string;
   gameId: string;
   tableCode: string;
-  winner: Winner;
   /** The game's last sequence number (its number of accepted commands, the server's bots' included). */
   seq: number;
   /** Commands accepted from this driver's clients. */
   commands: number;
   /** Per command of these clients: ms from `send` to the later of its ack and its event. */
   latenciesMs: number[];
-  /** The final view of each client's player. */
-  views: Map<PlayerId, PlayerView>;
+  /** The final view of each client's player (the game's own view: cast it to the game's type). */
+  views: Map<PlayerId, GameView>;
   /** From the first guest created to the last view, in ms. */
   elapsedMs: number;
 }
@@ -84,8 +89,26 @@ export class RemoteTableError extends Error {
   }
 }
 
-/** Defaults of {@link RemoteTableOptions}. */
-export const REMOTE_TABLE_DEFAULTS = { players: 5, botKind: "heuristic", seed: 1, turnSeconds: 60, commandTimeoutMs: 30_000 } as const;
+/** Defaults of {@link RemoteTableOptions} (the seats depend on the game: see defaultPlayers). */
+export const REMOTE_TABLE_DEFAULTS = { botKind: "heuristic", seed: 1, turnSeconds: 60, commandTimeoutMs: 30_000 } as const;
+
+/** The seats of a table when none are given: the game's smallest ranked table (its standard form), else its smallest. */
+export function defaultPlayers(module: Pick<AnyGameModule, "seats" | "rankedSeats">): number {
+  return (module.rankedSeats ?? module.seats).min;
+}
+
+/**
+ * The module of game `game` for the load generator `who`: a RangeError naming `game` and the games
+ * there are when the registry has none (thrown before any connection).
+ */
+export function gameModuleOf(who: string, game: string): AnyGameModule {
+  try {
+    return gameById(game);
+  } catch (error) {
+    if (error instanceof UnknownGameError) throw new RangeError(`${who}: game: ${error.message}`);
+    throw error;
+  }
+}
 
 /** Refusals of one decision in a row (each after the view moved on) before the driver gives up. */
 const MAX_REFUSALS = 5;
@@ -94,15 +117,14 @@ const MAX_RESENDS = 5;
 /** Longest wait for the view to move on after a refusal (a race), in ms. */
 const RACE_WAIT_MS = 5_000;
 
-const RULE_CODES: ReadonlySet<string> = new Set(RULE_ERROR_CODES);
 const RESEND_CODES: ReadonlySet<string> = new Set(["TIMEOUT", "RATE_LIMITED", "RETRY"]);
 /** SDK `error` events that do not fail a table: a server going away is met by the SDK's reconnect. */
 const TOLERATED_CLIENT_ERRORS: ReadonlySet<string> = new Set(["SHUTTING_DOWN"]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A bot's command as it goes on the wire: the server knows who sends it. */
-export function wireCommand(command: AnyCommand): GameCommand {
+/** A bot's command as it goes on the wire, without `by`: the server knows who sends it. */
+export function wireCommand(command: CommandBase): GameCommand {
   const { by: _by, ...wire } = command;
   return wire;
 }
@@ -126,6 +148,8 @@ interface SeatTimings {
   raceWaitMs: number;
   /** Mean pause before each decision, in ms (0: play at once). */
   thinkMs: number;
+  /** The refusal codes of the game's rules (common and its own): a refusal with one is a race or a bot's bug, not the server's. */
+  ruleCodes: ReadonlySet<string>;
 }
 
 /** One client playing its own seat with its own bot, from its own view only. */
@@ -136,7 +160,7 @@ class RemoteSeat {
     private readonly client: BangClient,
     readonly me: PlayerId,
     private readonly gameId: string,
-    private readonly bot: Bot,
+    private readonly bot: Bot<GameView, CommandBase>,
     private readonly timings: SeatTimings,
     private readonly latencies: number[],
     /** The next thinking pause, in ms (see thinkPauses). */
@@ -144,15 +168,15 @@ class RemoteSeat {
     private readonly onLatency?: (latencyMs: number, sentAtMs: number) => void,
   ) {}
 
-  /** Plays every decision of this seat until the game is over; resolves with the final view. */
-  async play(): Promise<PlayerView> {
+  /** Plays every decision of this seat until the game is over (nobody to wait for); resolves with the final view. */
+  async play(): Promise<GameView> {
     await this.wait((_, id) => id === this.gameId, this.timings.stallMs, "the game's first view");
     let refusals = 0;
     for (;;) {
       // The latest view: several frames may have been applied since the wait resolved.
       const { view, seq } = this.current();
-      if (view.phase === "gameOver") return view;
-      if (view.waitingFor !== this.me) {
+      if (view.waitingFor.length === 0) return view;
+      if (!view.waitingFor.includes(this.me)) {
         await this.after(seq, this.timings.stallMs);
         continue;
       }
@@ -167,7 +191,7 @@ class RemoteSeat {
         continue;
       }
       // Refused. A race (the view moved on: the turn timer played for us, say) is met with a fresh
-      // view; a refusal of the current view is a bug of the bot, the engine or the server.
+      // view; a refusal of the current view is a bug of the bot, the rules or the server.
       const what = `${this.bot.kind} bot of ${this.me} sent ${JSON.stringify(outcome.command)} at seq ${seq}: refused ${outcome.code}: ${outcome.message}`;
       if (++refusals > MAX_REFUSALS) throw new RemoteTableError(outcome.code, `${what} (${refusals} refusals in a row)`, this.me);
       try {
@@ -180,14 +204,14 @@ class RemoteSeat {
   }
 
   /** The client's latest view of the game. */
-  private current(): { view: PlayerView; seq: number } {
+  private current(): { view: GameView; seq: number } {
     const view = this.client.view(this.gameId);
     if (!view) throw new RemoteTableError("GAME_NOT_FOUND", `${this.me}'s client no longer follows game ${this.gameId}`, this.me);
     return { view, seq: this.client.lastSeq(this.gameId) ?? 0 };
   }
 
   /** Chooses from `view` and sends; resolves once the command's event is in (or with the refusal). */
-  private async act(view: PlayerView): Promise<{ ok: true } | { ok: false; code: string; message: string; command: GameCommand }> {
+  private async act(view: GameView): Promise<{ ok: true } | { ok: false; code: string; message: string; command: GameCommand }> {
     const command = wireCommand(this.bot.choose(view, this.me));
     const id = newCommandId();
     const sentAt = performance.now();
@@ -207,7 +231,7 @@ class RemoteSeat {
           await sleep(error.code === "TIMEOUT" ? 0 : 50 * 2 ** resends);
           continue;
         }
-        if (RULE_CODES.has(error.code)) return { ok: false, code: error.code, message: error.message, command };
+        if (this.timings.ruleCodes.has(error.code)) return { ok: false, code: error.code, message: error.message, command };
         throw new RemoteTableError(error.code, `${this.me} sent ${JSON.stringify(command)}: ${error.code}: ${error.message}`, this.me);
       }
     }
@@ -219,7 +243,7 @@ class RemoteSeat {
   }
 
   /** client.waitFor, with its TIMEOUT turned into a STALLED RemoteTableError. */
-  private async wait(predicate: (view: PlayerView, gameId: string, seq: number) => boolean, timeoutMs: number, what: string): Promise<GameState> {
+  private async wait(predicate: (view: GameView, gameId: string, seq: number) => boolean, timeoutMs: number, what: string): Promise<GameState> {
     try {
       return await this.client.waitFor(predicate, timeoutMs);
     } catch (error) {
@@ -232,22 +256,27 @@ class RemoteSeat {
 }
 
 /**
- * Plays one private table over the network through @bang/client, every client choosing only from its
- * own view. `humans` guests (named bot1, bot2, ...) connect one client each; the first creates a table
- * of `players` seats and the others join it; everyone says ready; the host fills the other seats with
- * the server's bots (when humans < players) and starts. Each client then plays its seat with its own
- * createBot(botKind, seed + seat) whenever its view waits for it, until the game is over. Clients are
- * closed at the end, failure or not.
+ * Plays one private table of game `game` over the network through @bang/client, every client choosing
+ * only from its own view. `humans` guests (named bot1, bot2, ...) connect one client each; the first
+ * creates a table of `players` seats (options `{ game, seats, botKind, turnSeconds }`) and the others
+ * join it; everyone says ready; the host fills the other seats with the server's bots (when humans <
+ * players) and starts. Each client then plays its seat with the game module's bot
+ * `bots[botKind](seed + seat)` whenever its view waits for it (its `waitingFor` names it), until the
+ * game is over (a view that waits for nobody). Several clients may be awaited at once (a simultaneous
+ * secret choice). Clients are closed at the end, failure or not.
  *
  * A refused command is a bug unless it is a race (the view moved on meanwhile): it is chosen again from
  * a fresh view, up to 5 times in a row, then the table fails. A command that times out, is rate
  * limited or answered RETRY is sent again with the same id (exactly once on the server).
  *
+ * Throws a RangeError, before any connection, for a game this process's registry does not have (naming
+ * `game`) or options out of range (seats outside the game's range, humans, seed, turnSeconds, thinking).
  * Rejects with a RemoteTableError (or the SDK's ClientError during the setup, or what `onMessage`
  * threw).
  */
 export async function playRemoteTable(options: RemoteTableOptions): Promise<RemoteTableResult> {
-  const players = integer("players", options.players ?? REMOTE_TABLE_DEFAULTS.players, 3, 8);
+  const module = gameModuleOf("playRemoteTable", options.game);
+  const players = integer("players", options.players ?? defaultPlayers(module), module.seats.min, module.seats.max);
   const humans = integer("humans", options.humans ?? players, 1, players);
   const botKind = options.botKind ?? REMOTE_TABLE_DEFAULTS.botKind;
   const seed = integer("seed", options.seed ?? REMOTE_TABLE_DEFAULTS.seed, -(2 ** 31), 2 ** 31 - 1);
@@ -256,7 +285,12 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
   if (!(commandTimeoutMs > 0)) throw new RangeError(`playRemoteTable: commandTimeoutMs must be positive, got ${commandTimeoutMs}`);
   const { url, onMessage, onLatency, clientOptions = {} } = options;
   const { thinkMs, thinkJitter } = thinkingOptions("playRemoteTable", options.thinkMs, options.thinkJitter);
-  const timings: SeatTimings = { stallMs: turnSeconds * 1000 + commandTimeoutMs + Math.ceil(thinkMs * (1 + thinkJitter)), raceWaitMs: Math.min(RACE_WAIT_MS, commandTimeoutMs), thinkMs };
+  const timings: SeatTimings = {
+    stallMs: turnSeconds * 1000 + commandTimeoutMs + Math.ceil(thinkMs * (1 + thinkJitter)),
+    raceWaitMs: Math.min(RACE_WAIT_MS, commandTimeoutMs),
+    thinkMs,
+    ruleCodes: new Set([...COMMON_REFUSALS, ...module.refusals]),
+  };
 
   const started = performance.now();
   const clients: BangClient[] = [];
@@ -296,7 +330,7 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
     );
 
     const [host, ...others] = clients as [BangClient, ...BangClient[]];
-    const { code } = await host.createTable({ seats: players, botKind, turnSeconds });
+    const { code } = await host.createTable({ game: module.id, seats: players, botKind, turnSeconds });
     for (const c of others) await c.joinTable(code); // one by one: seats follow the guests' order
     await settleAll(clients.map((c) => c.setReady(code, true)));
     if (humans < players) await host.fillBots(code);
@@ -309,9 +343,9 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
       const me = guests[i]!.player.id;
       const seat = table.seats.findIndex((s) => s.playerId === me);
       if (seat < 0) throw new RemoteTableError("NOT_SEATED", `${me} has no seat at table ${code}`, me);
-      return new RemoteSeat(client, me, gameId, createBot(botKind, (seed + seat) | 0), timings, latenciesMs, thinkPauses(thinkMs, thinkJitter, (seed + seat) ^ THINK_SEED_SALT), onLatency);
+      return new RemoteSeat(client, me, gameId, module.bots[botKind]((seed + seat) | 0), timings, latenciesMs, thinkPauses(thinkMs, thinkJitter, (seed + seat) ^ THINK_SEED_SALT), onLatency);
     });
-    let views: PlayerView[];
+    let views: GameView[];
     try {
       views = await Promise.all(
         seats.map((s) =>
@@ -325,12 +359,10 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
       throw failures[0] ? failures[0].error : error;
     }
     if (failures[0]) throw failures[0].error;
-    const winner = views[0]!.winner;
-    if (!winner) throw new RemoteTableError("BAD_RESPONSE", `game ${gameId} is over without a winner`);
     return {
+      game: module.id,
       gameId,
       tableCode: code,
-      winner,
       seq: Math.max(...clients.map((c) => c.lastSeq(gameId) ?? 0)),
       commands: seats.reduce((n, s) => n + s.commands, 0),
       latenciesMs,

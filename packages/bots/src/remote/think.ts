@@ -1,4 +1,4 @@
-import { createBotRng } from "../rng.js";
+import { createBotRng } from "@bang/game-core";
 
 /** Default spread of a client's pauses: each lasts the mean ± 50%. */
 export const DEFAULT_THINK_JITTER = 0.5;

@@ -144,7 +144,7 @@ interface Row {
   playerId: string;
   clientCommandId: string;
   command: NewLogEntry["command"];
-  dice: NewLogEntry["dice"];
+  draws: NewLogEntry["draws"];
 }
 
 interface Span {
@@ -181,10 +181,10 @@ async function writeGames(tx: TransactionClient, games: ReadonlyMap<string, read
   // through Prisma's query compiler for a few hundred rows, measured); ON CONFLICT DO NOTHING so the
   // rows that conflict can be told apart below.
   const inserted = await tx.$queryRaw<{ gameId: string; seq: number }[]>`
-    INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "dice", "createdAt")
-    SELECT v."gameId", v."seq", v."playerId", v."clientCommandId", v."command", v."dice", ${new Date()}
+    INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "draws", "createdAt")
+    SELECT v."gameId", v."seq", v."playerId", v."clientCommandId", v."command", v."draws", ${new Date()}
       FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
-        AS v("gameId" text, "seq" int, "playerId" text, "clientCommandId" text, "command" jsonb, "dice" jsonb)
+        AS v("gameId" text, "seq" int, "playerId" text, "clientCommandId" text, "command" jsonb, "draws" jsonb)
     ON CONFLICT DO NOTHING
     RETURNING "gameId", "seq"`;
   if (inserted.length === data.length) return refused;
@@ -218,7 +218,7 @@ function spanOf(id: string, entries: readonly NewLogEntry[]): Span {
 
 function rowsOf(games: ReadonlyMap<string, readonly NewLogEntry[]>, spans: readonly Span[]): Row[] {
   return spans.flatMap((s) =>
-    games.get(s.id)!.map((e) => ({ gameId: s.id, seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, dice: e.dice })),
+    games.get(s.id)!.map((e) => ({ gameId: s.id, seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, draws: e.draws })),
   );
 }
 
@@ -231,7 +231,7 @@ function rowsOf(games: ReadonlyMap<string, readonly NewLogEntry[]>, spans: reado
 async function writeAtOnce(prisma: PrismaClient, games: ReadonlyMap<string, readonly NewLogEntry[]>): Promise<CommitFailures> {
   const spans = [...games].map(([id, entries]) => spanOf(id, entries));
   const now = new Date();
-  // JSON.stringify drops `dice: undefined` -> SQL NULL.
+  // JSON.stringify drops `draws: undefined` -> SQL NULL.
   const moved = await prisma.$queryRaw<{ id: string }[]>`
     WITH moved AS (
       UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = ${now}
@@ -239,10 +239,10 @@ async function writeAtOnce(prisma: PrismaClient, games: ReadonlyMap<string, read
        WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
       RETURNING g.id
     ), inserted AS (
-      INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "dice", "createdAt")
-      SELECT r."gameId", r."seq", r."playerId", r."clientCommandId", r."command", r."dice", ${now}
+      INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "draws", "createdAt")
+      SELECT r."gameId", r."seq", r."playerId", r."clientCommandId", r."command", r."draws", ${now}
         FROM jsonb_to_recordset(${JSON.stringify(rowsOf(games, spans))}::jsonb)
-          AS r("gameId" text, "seq" int, "playerId" text, "clientCommandId" text, "command" jsonb, "dice" jsonb)
+          AS r("gameId" text, "seq" int, "playerId" text, "clientCommandId" text, "command" jsonb, "draws" jsonb)
         JOIN moved ON moved.id = r."gameId"
       RETURNING 1
     )

@@ -1,4 +1,4 @@
-import type { AnyCommand as Command, Face, GameLog, GameSetup } from "@bang/engine";
+import type { CommandBase, Draw, GameLog, SetupBase } from "@bang/game-core";
 import type { CommandLogEntry } from "../client.js";
 import type { DbHandle } from "../handle.js";
 import { fromJson } from "../json.js";
@@ -20,7 +20,7 @@ export interface CommandLogRepository {
    * answer a repeat from it). Command ids are unique per player of a game.
    */
   findByClientCommandId(gameId: string, playerId: string, clientCommandId: string): Promise<StoredLogEntry | null>;
-  /** Setup + entries, ready for the engine's replay(), or null when the game does not exist. */
+  /** The game id, setup and entries, ready for game-core's replay(), or null when the game does not exist. */
   loadGameLog(gameId: string): Promise<GameLog | null>;
 }
 
@@ -47,14 +47,15 @@ export function createCommandLog(db: DbHandle): CommandLogRepository {
     async loadGameLog(gameId) {
       const game = await prisma.game.findUnique({
         where: { id: gameId },
-        select: { setup: true, log: { orderBy: { seq: "asc" }, select: { command: true, dice: true } } },
+        select: { game: true, setup: true, log: { orderBy: { seq: "asc" }, select: { command: true, draws: true } } },
       });
       if (!game) return null;
       return {
-        setup: fromJson<GameSetup>(game.setup),
+        game: game.game,
+        setup: fromJson<SetupBase>(game.setup),
         entries: game.log.map((e) => ({
-          command: fromJson<Command>(e.command),
-          ...(e.dice === null ? {} : { dice: fromJson<Face[][]>(e.dice) }),
+          command: fromJson<CommandBase>(e.command),
+          ...(e.draws === null ? {} : { draws: fromJson<Draw[]>(e.draws) }),
         })),
       };
     },
@@ -67,8 +68,8 @@ function toStored(row: CommandLogEntry): StoredLogEntry {
     seq: row.seq,
     playerId: row.playerId,
     clientCommandId: row.clientCommandId,
-    command: fromJson<Command>(row.command),
-    ...(row.dice === null ? {} : { dice: fromJson<Face[][]>(row.dice) }),
+    command: fromJson<CommandBase>(row.command),
+    ...(row.draws === null ? {} : { draws: fromJson<Draw[]>(row.draws) }),
     createdAt: row.createdAt,
   };
 }

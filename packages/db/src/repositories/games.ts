@@ -1,16 +1,17 @@
-import type { GameSetup, Mode, Winner } from "@bang/engine";
+import type { SetupBase } from "@bang/game-core";
 import { Prisma, type GameStatus } from "../client.js";
 import { DbError } from "../errors.js";
 import type { DbHandle } from "../handle.js";
 import { fromJson, toJson } from "../json.js";
-import type { GameRecord, SeatInput } from "../types.js";
+import type { GameRecord, SeatInput, StoredWinner } from "../types.js";
 
 export interface CreateGameInput {
   /** Default: a new uuid. */
   id?: string | undefined;
-  mode: Mode;
-  /** The engine setup the game starts from, seed included. */
-  setup: GameSetup;
+  /** The game module's id (as the registry names it). */
+  game: string;
+  /** The module's setup the game starts from, seed included. */
+  setup: SetupBase;
   tableCode?: string | null | undefined;
   seats: readonly SeatInput[];
   /** Fencing token of the creating owner (a cluster node's lease token); default 0. */
@@ -33,7 +34,7 @@ export interface GameRepository {
    * Marks the game finished now with its winner. With `fencingToken` (a cluster owner), only while
    * that is the game's stored token. Throws DbError GAME_NOT_FOUND, or FENCED (nothing written).
    */
-  finishGame(id: string, winner: Winner | null, options?: { fencingToken?: number | undefined }): Promise<GameRecord>;
+  finishGame(id: string, winner: StoredWinner | null, options?: { fencingToken?: number | undefined }): Promise<GameRecord>;
   /** Marks the game abandoned now (given up before a winner). Throws DbError GAME_NOT_FOUND. */
   abandonGame(id: string): Promise<GameRecord>;
   /** Games newest first, with their seats. */
@@ -74,7 +75,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
       const row = await prisma.game.create({
         data: {
           ...(input.id === undefined ? {} : { id: input.id }),
-          mode: input.mode,
+          game: input.game,
           setup: toJson(input.setup),
           tableCode: input.tableCode ?? null,
           fencingToken: input.fencingToken ?? 0,
@@ -139,9 +140,9 @@ export function createGameRepository(db: DbHandle): GameRepository {
 export function toRecord(row: GameRow): GameRecord {
   return {
     id: row.id,
-    mode: row.mode as Mode,
+    game: row.game,
     status: row.status,
-    setup: fromJson<GameSetup>(row.setup),
+    setup: fromJson<SetupBase>(row.setup),
     tableCode: row.tableCode,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -152,7 +153,7 @@ export function toRecord(row: GameRow): GameRecord {
     winner:
       row.winnerTeam === null || row.winnerPlayers === null
         ? null
-        : { team: row.winnerTeam as Winner["team"], players: fromJson<string[]>(row.winnerPlayers) },
+        : { team: row.winnerTeam, players: fromJson<string[]>(row.winnerPlayers) },
     seats: row.seats.map((s) => ({ seat: s.seat, playerId: s.playerId, botKind: s.botKind, name: s.name })),
   };
 }

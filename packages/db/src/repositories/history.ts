@@ -11,8 +11,9 @@ export interface HistoryFilter {
   from?: Date | undefined;
   /** Created before this instant. */
   to?: Date | undefined;
-  mode?: string | undefined;
-  /** The engine's Winner.team ("law", "outlaws", ...). */
+  /** The game module's id. */
+  game?: string | undefined;
+  /** The winning team, in the game's words (GameResult.winner.team). */
   winnerTeam?: string | undefined;
   /** A seat's name containing this text (case-insensitive), or a seat's player id equal to it. */
   player?: string | undefined;
@@ -34,7 +35,7 @@ export function createHistoryRepository(db: DbHandle): HistoryRepository {
     async search(filter) {
       const where: Prisma.GameWhereInput = {
         status: filter.status ?? "finished",
-        ...(filter.mode ? { mode: filter.mode } : {}),
+        ...(filter.game ? { game: filter.game } : {}),
         ...(filter.winnerTeam ? { winnerTeam: filter.winnerTeam } : {}),
         ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
         ...(filter.player

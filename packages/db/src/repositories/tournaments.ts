@@ -5,7 +5,7 @@ import { fromJson, toJson } from "../json.js";
 /** Tournament states, in order. */
 export type TournamentStatus = "created" | "registration" | "running" | "finished";
 export type NoShowPolicy = "bot" | "forfeit";
-/** "table": free-for-all tables (classic); the others are head-to-head brackets (duel). */
+/** "table": free-for-all tables (games of 3 seats or more); the others are head-to-head brackets (2-seat games). */
 export type TournamentFormat = "table" | "single_elimination" | "double_elimination" | "round_robin";
 
 export interface TournamentPlayerRecord {
@@ -28,20 +28,20 @@ export interface TournamentGameRecord {
   finishedAt: Date | null;
 }
 
-/** The recorded result of one tournament table. */
+/**
+ * The recorded result of one tournament table: the winning team (the game's name for it), each seated
+ * player's points (bots included, they do not rank) and the winners.
+ */
 export interface TableResult {
   team: string;
-  /** Points of each seated player id (bots included, they do not rank). */
   points: Record<string, number>;
-  roles: Record<string, string>;
-  alive: Record<string, boolean>;
   winners: string[];
 }
 
 export interface TournamentRecord {
   id: string;
   name: string;
-  mode: string;
+  game: string;
   tableSize: number;
   format: TournamentFormat;
   rounds: number;
@@ -65,7 +65,7 @@ export interface AuditRecord {
 
 export interface NewTournament {
   name: string;
-  mode: string;
+  game: string;
   tableSize: number;
   format: TournamentFormat;
   rounds: number;
@@ -111,9 +111,9 @@ export interface TournamentRepository {
   audit(id: string, audit: Audited): Promise<void>;
   /** The audit lines of a tournament, oldest first. */
   auditLog(id: string): Promise<AuditRecord[]>;
-  /** The stored head-to-head bracket of a duel tournament (its JSON data), or null before the start. */
+  /** The stored head-to-head bracket of a bracket tournament (its JSON data), or null before the start. */
   getBracket(id: string): Promise<{ format: string; data: unknown } | null>;
-  /** Stores (creates or replaces) a duel tournament's bracket data (JSON-serialisable). */
+  /** Stores (creates or replaces) a bracket tournament's bracket data (JSON-serialisable). */
   saveBracket(id: string, format: string, data: unknown): Promise<void>;
 }
 
@@ -128,7 +128,7 @@ function bare(t: BareRow): Omit<TournamentRecord, "players" | "games"> {
   return {
     id: t.id,
     name: t.name,
-    mode: t.mode,
+    game: t.game,
     tableSize: t.tableSize,
     format: t.format as TournamentFormat,
     rounds: t.rounds,

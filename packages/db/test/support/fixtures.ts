@@ -1,22 +1,23 @@
 import { randomUUID } from "node:crypto";
-import type { Command, GameSetup } from "@bang/engine";
+import type { CommandBase, SetupBase } from "@bang/game-core";
 import type { Database, NewLogEntry } from "../../src/index.js";
 import { createGameRepository } from "../../src/index.js";
 
-export const SETUP: GameSetup = { mode: "classic", seed: 42, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] };
+/** A dice game's setup (the store keeps any module's setup as JSON). */
+export const SETUP: SetupBase = { seed: 42, players: [{ id: "a" }, { id: "b" }, { id: "c" }, { id: "d" }] };
 
 /** A new running game with four bot seats; returns its id. */
 export async function newGame(db: Database, id: string = randomUUID()): Promise<string> {
   await createGameRepository(db).createGame({
     id,
-    mode: "classic",
+    game: "dice",
     setup: SETUP,
     seats: SETUP.players.map((p, seat) => ({ seat, name: `bot ${p.id}`, botKind: "random" })),
   });
   return id;
 }
 
-const COMMANDS: Command[] = [
+const COMMANDS: (CommandBase & Record<string, unknown>)[] = [
   { type: "roll", by: "a" },
   { type: "reroll", by: "a", indexes: [0, 3] },
   { type: "stop", by: "a" },

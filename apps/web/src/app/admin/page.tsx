@@ -3,16 +3,20 @@ import { fetchLiveGames } from "@bang/client";
 import Link from "next/link";
 import { useState } from "react";
 import { AdminShell } from "@/components/AdminShell";
+import { GameSelect } from "@/components/GameSelect";
 import { ProblemBox } from "@/components/ProblemBox";
 import { useAdmin, usePolled } from "@/hooks/useAdmin";
 import { formatAge, missingNodesNotice } from "@/lib/format";
 
-/** Running games: mode, players, node, turn, age; filter by mode, search by player; refreshed every 2 s. */
+/**
+ * Running games of every game: the game, players (with the status line their game gives each seat),
+ * node, turn, who the game waits for, age; filter by game, search by player; refreshed every 2 s.
+ */
 export default function LiveGamesPage() {
   const ctx = useAdmin();
   const [player, setPlayer] = useState("");
-  const [mode, setMode] = useState("");
-  const { data: live, problem } = usePolled(() => ctx.call((url, token) => fetchLiveGames(url, token, { player: player.trim(), mode })), [player, mode, ctx.admin], 2_000);
+  const [game, setGame] = useState("");
+  const { data: live, problem } = usePolled(() => ctx.call((url, token) => fetchLiveGames(url, token, { player: player.trim(), game })), [player, game, ctx.admin], 2_000);
   const data = live?.games;
   const notice = live ? missingNodesNotice(live.missingNodes) : null;
   return (
@@ -20,11 +24,7 @@ export default function LiveGamesPage() {
       <h1>Live games</h1>
       <div className="filters row">
         <input data-testid="search-player" placeholder="Search by player" value={player} onChange={(e) => setPlayer(e.target.value)} />
-        <select value={mode} onChange={(e) => setMode(e.target.value)} data-testid="filter-mode">
-          <option value="">Every mode</option>
-          <option value="classic">classic</option>
-          <option value="duel">duel</option>
-        </select>
+        <GameSelect value={game} onChange={setGame} anyLabel="Every game" />
       </div>
       {problem != null && <ProblemBox error={problem} />}
       {notice && (
@@ -38,8 +38,8 @@ export default function LiveGamesPage() {
           <table className="grid" data-testid="live-games">
             <thead>
               <tr>
+                <th>Id</th>
                 <th>Game</th>
-                <th>Mode</th>
                 <th>Players</th>
                 <th>Node</th>
                 <th>Turn</th>
@@ -53,18 +53,18 @@ export default function LiveGamesPage() {
                     <Link href={`/admin/games/${g.id}`}>{g.id.slice(0, 8)}</Link>
                     {g.tableCode && <small> · {g.tableCode}</small>}
                   </td>
-                  <td>{g.mode}</td>
+                  <td>{g.game}</td>
                   <td>
                     {g.players.map((p) => (
-                      <span key={p.id} className={`chip${p.alive ? "" : " dead"}`}>
+                      <span key={p.id} className={`chip${p.out ? " dead" : ""}`} title={p.status}>
                         {p.name}
-                        {p.bot ? " (bot)" : p.replaced ? " (replaced by the bot)" : ""} ♥{p.life}
+                        {p.bot ? " (bot)" : p.replaced ? " (replaced by the bot)" : ""} · {p.status}
                       </span>
                     ))}
                   </td>
                   <td>{g.node}</td>
                   <td>
-                    {g.turnNumber} · {g.turnOf} · {g.phase}
+                    {g.turnNumber} · {g.phase} · waiting for {g.waitingFor.join(", ") || "nobody"}
                   </td>
                   <td>{formatAge(g.ageSeconds)}</td>
                 </tr>

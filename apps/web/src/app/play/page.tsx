@@ -1,56 +1,67 @@
 "use client";
-import type { TableView } from "@bang/protocol";
+import { fetchSeats } from "@bang/client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
+import { JoinBox } from "@/components/JoinBox";
 import { Lobby } from "@/components/Lobby";
+import { NewTable } from "@/components/NewTable";
 import { ProblemBox } from "@/components/ProblemBox";
+import { useServerUrl } from "@/components/ServerContext";
+import { ServerDown } from "@/components/ServerDown";
+import { WatchBox } from "@/components/WatchBox";
 import { usePlayer } from "@/hooks/usePlayer";
+import { useAction, useLobbyTable } from "@/hooks/useLobbyTable";
+import { useServerReach } from "@/hooks/useServerReach";
+import { codeOf } from "@/lib/errors";
+import { isMyRunningGame } from "@/lib/lobby";
 import { loadGame, saveGame } from "@/lib/storage";
 
-/** Pick a name, create a table (with bots) or join one by its code, start, or watch a game. */
+/**
+ * Pick a name, create a table of any game the server hosts (with bots) or join one by its code (or a
+ * game by its id), start, or watch a game; back to the game in progress where this player has a seat.
+ * While the server cannot be reached the page says so, tries again, and offers no form.
+ */
 export default function PlayPage() {
-  const router = useRouter();
+  const url = useServerUrl();
   const player = usePlayer();
+  const server = useServerReach(player.client ? player.status : undefined);
   const [name, setName] = useState("");
-  const [seats, setSeats] = useState(5);
-  const [gameMode, setGameMode] = useState<"classic" | "duel">("classic");
-  const [turnSeconds, setTurnSeconds] = useState(60);
-  const [code, setCode] = useState("");
-  const [watchId, setWatchId] = useState("");
-  const [table, setTable] = useState<TableView | null>(null);
-  const [problem, setProblem] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
   const [storedGame, setStoredGame] = useState<string | null>(null);
 
-  useEffect(() => setStoredGame(loadGame(window.localStorage)), []);
+  // The kept game is offered only once the server says it runs and this player has a seat in it.
+  const meId = player.guest?.player.id ?? null;
+  const up = server.reach === "up";
+  useEffect(() => {
+    const kept = meId && up ? loadGame(window.localStorage) : null;
+    setStoredGame(null);
+    if (!kept || !meId) return;
+    let live = true;
+    fetchSeats(url, kept)
+      .then((g) => {
+        if (!live) return;
+        if (isMyRunningGame(g, meId)) setStoredGame(kept);
+        else saveGame(window.localStorage, null);
+      })
+      .catch((e: unknown) => {
+        if (live && codeOf(e) === "GAME_NOT_FOUND") saveGame(window.localStorage, null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [url, meId, up]);
 
   const client = player.client;
-  useEffect(() => {
-    if (!client) return;
-    return client.on("table", (t) => setTable((old) => (old && old.code === t.code ? t : old)));
-  }, [client]);
-
-  useEffect(() => {
-    if (table?.status === "playing" && table.gameId) {
-      saveGame(window.localStorage, table.gameId);
-      router.push(`/play/${table.gameId}`);
-    }
-  }, [table, router]);
-
-  const run = async (f: () => Promise<unknown>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await f();
-    } catch (e) {
-      setProblem(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const [table, setTable] = useLobbyTable(client);
+  const { busy, problem, setProblem, run } = useAction();
   if (!player.loaded) return <main>Loading…</main>;
+  if (server.reach !== "up") {
+    return (
+      <main className="narrow">
+        <h1>Play Bang!</h1>
+        {server.reach === "down" ? <ServerDown retry={server.retry} checking={server.checking} /> : <p data-testid="reaching">Reaching the game server…</p>}
+      </main>
+    );
+  }
 
   if (!player.guest) {
     const submit = (e: FormEvent) => {
@@ -89,7 +100,7 @@ export default function PlayPage() {
       )}
       {problem != null && <ProblemBox error={problem} />}
       {storedGame && !table && (
-        <p className="card">
+        <p className="card" data-testid="game-in-progress">
           You have a game in progress: <Link href={`/play/${storedGame}`}>back to your game</Link>
         </p>
       )}
@@ -98,71 +109,9 @@ export default function PlayPage() {
           <p className="card">
             No friends at hand? <Link href="/play/queues" data-testid="queues-link">Join a public queue</Link>: the matchmaker finds you a table.
           </p>
-          <form
-            className="card"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void run(async () => setTable(await client.createTable(gameMode === "duel" ? { mode: "duel", seats: 2, turnSeconds } : { seats, turnSeconds })));
-            }}
-          >
-            <h2>New table</h2>
-            <label>
-              Game
-              <select data-testid="mode" value={gameMode} onChange={(e) => setGameMode(e.target.value as "classic" | "duel")}>
-                <option value="classic">classic (3 to 8 players)</option>
-                <option value="duel">duel (2 players, RULES.md part D)</option>
-              </select>
-            </label>
-            {gameMode === "classic" && (
-            <label>
-              Seats
-              <select data-testid="seats" value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
-                {[3, 4, 5, 6, 7, 8].map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-            )}
-            <label>
-              Seconds per turn
-              <input type="number" min={5} max={600} value={turnSeconds} onChange={(e) => setTurnSeconds(Number(e.target.value))} />
-            </label>
-            <button type="submit" data-testid="create-table" disabled={busy}>
-              Create a table
-            </button>
-          </form>
-          <form
-            className="card"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void run(async () => setTable(await client.joinTable(code.trim().toUpperCase())));
-            }}
-          >
-            <h2>Join a table</h2>
-            <label>
-              Table code
-              <input data-testid="code" value={code} onChange={(e) => setCode(e.target.value)} placeholder="K7Q2ZP" required />
-            </label>
-            <button type="submit" data-testid="join-table" disabled={busy}>
-              Join
-            </button>
-          </form>
-          <form
-            className="card"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (watchId.trim()) router.push(`/watch/${encodeURIComponent(watchId.trim())}`);
-            }}
-          >
-            <h2>Watch a game</h2>
-            <label>
-              Game id
-              <input data-testid="watch-id" value={watchId} onChange={(e) => setWatchId(e.target.value)} />
-            </label>
-            <button type="submit">Watch</button>
-          </form>
+          <NewTable client={client} busy={busy} run={run} setTable={setTable} />
+          <JoinBox client={client} me={me.id} busy={busy} run={run} setTable={setTable} />
+          <WatchBox me={me.id} />
         </>
       )}
       {table && client && <Lobby table={table} me={me.id} busy={busy} run={run} setTable={setTable} client={client} />}

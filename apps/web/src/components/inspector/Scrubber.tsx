@@ -1,15 +1,14 @@
 "use client";
 import type { TimelineEntry } from "@bang/client";
-import { MARKS, nextMark, previousMark, type Mark } from "@/lib/timeline";
-
-export const MARK_LABEL: Record<Mark, string> = { indianAttack: "Indian attack", eliminated: "elimination", gameOver: "end" };
+import { nextMark, previousMark, type Mark } from "@/lib/timeline";
 
 /**
  * The inspector's controls: first / step back / step / last (live while running), a range over every
- * position 0..total, jumps to the previous and next Indian attack, elimination and end, and the export.
+ * position 0..total, jumps to the previous and next entry of each of the game's marks (its UI names
+ * them: an Indian attack, an elimination, the end...), and the export when `exportLog` is given.
  */
-export function Scrubber(props: { entries: TimelineEntry[]; position: number; running: boolean; go: (at: number | null) => void; live: () => void; exportLog: () => void }) {
-  const { entries, position, running, go, live, exportLog } = props;
+export function Scrubber(props: { entries: TimelineEntry[]; marks: readonly Mark[]; position: number; running: boolean; go: (at: number | null) => void; live: () => void; exportLog?: (() => void) | undefined }) {
+  const { entries, marks, position, running, go, live, exportLog } = props;
   const total = entries.length;
   return (
     <div className="scrubber card" data-testid="scrubber">
@@ -32,19 +31,21 @@ export function Scrubber(props: { entries: TimelineEntry[]; position: number; ru
       </div>
       <input type="range" min={0} max={total} value={position} data-testid="range" onChange={(e) => go(Number(e.target.value))} aria-label="position in the log" />
       <div className="row">
-        {MARKS.map((m) => (
-          <span key={m} className="jump">
-            <button type="button" onClick={() => go(previousMark(entries, position, m))} disabled={previousMark(entries, position, m) === null}>
+        {marks.map((m) => (
+          <span key={m.type} className="jump">
+            <button type="button" onClick={() => go(previousMark(entries, position, m.type))} disabled={previousMark(entries, position, m.type) === null}>
               ◀
             </button>
-            <button type="button" data-testid={`next-${m}`} onClick={() => go(nextMark(entries, position, m))} disabled={nextMark(entries, position, m) === null}>
-              next {MARK_LABEL[m]} ▶
+            <button type="button" data-testid={`next-${m.type}`} onClick={() => go(nextMark(entries, position, m.type))} disabled={nextMark(entries, position, m.type) === null}>
+              next {m.label} ▶
             </button>
           </span>
         ))}
-        <button type="button" data-testid="export" onClick={exportLog}>
-          Export log (JSON for bang replay)
-        </button>
+        {exportLog && (
+          <button type="button" data-testid="export" onClick={exportLog}>
+            Export log (JSON for bang replay)
+          </button>
+        )}
       </div>
     </div>
   );

@@ -1,13 +1,15 @@
 "use client";
 import type { TimelineEntry } from "@bang/client";
-import type { DuelEvent, GameEvent } from "@bang/engine";
-import { describeDuelEvent } from "@/lib/duel";
-import { describeEvent, FACE_SYMBOL, nameOf, type Names } from "@/lib/table";
-import { clock, marksOf, rollsOf } from "@/lib/timeline";
-import { MARK_LABEL } from "./Scrubber";
+import type { GameUi } from "@/games/ui";
+import { nameOf, type Names } from "@/lib/names";
+import { clock, marksOf } from "@/lib/timeline";
 
-/** Every log entry with its time, player, command, the dice of each roll and its marks; the current one shows its events. */
-export function TimelineList({ entries, position, names, go, mode = "classic" }: { entries: TimelineEntry[]; position: number; names: Names; go: (at: number) => void; mode?: "classic" | "duel" }) {
+/**
+ * Every log entry with its time, player, command, what the game's UI shows beside it (what chance drew
+ * in it...) and its marks; the current one shows its events as the game's UI says them.
+ */
+export function TimelineList({ entries, position, names, go, ui }: { entries: TimelineEntry[]; position: number; names: Names; go: (at: number) => void; ui: GameUi }) {
+  const Detail = ui.EntryDetail;
   return (
     <section className="timeline" data-testid="timeline">
       <h3>Timeline</h3>
@@ -21,24 +23,16 @@ export function TimelineList({ entries, position, names, go, mode = "classic" }:
               #{e.seq} {clock(e.at)}
             </small>{" "}
             <b>{nameOf(names, e.by)}</b> {e.command.type}
-            {rollsOf(e).map((r, i) => (
-              <span key={i} className="mini-dice" title={r.dice.join(", ")}>
-                {r.dice.map((f, j) => (
-                  <span key={j} className={r.thrown.includes(j) ? "thrown" : ""}>
-                    {FACE_SYMBOL[f]}
-                  </span>
-                ))}
-              </span>
-            ))}
-            {marksOf(e).map((m) => (
-              <span key={m} className={`badge mark-${m}`}>
-                {MARK_LABEL[m]}
+            {Detail && <Detail events={e.events} />}
+            {marksOf(e, ui.marks).map((m) => (
+              <span key={m.type} className={`badge mark-${m.type}`}>
+                {m.label}
               </span>
             ))}
             {e.seq === position && (
               <ul className="events">
                 {e.events.map((ev, i) => (
-                  <li key={i}>{mode === "duel" ? describeDuelEvent(ev as DuelEvent, names) : describeEvent(ev as GameEvent, names)}</li>
+                  <li key={i}>{ui.describeEvent(ev, names)}</li>
                 ))}
               </ul>
             )}

@@ -3,14 +3,19 @@ import { fetchHistory, type HistoryFilter } from "@bang/client";
 import Link from "next/link";
 import { useState } from "react";
 import { AdminShell } from "@/components/AdminShell";
+import { GameSelect } from "@/components/GameSelect";
 import { ProblemBox } from "@/components/ProblemBox";
+import { useAllGameUis } from "@/components/game/ui";
 import { useAdmin, usePolled } from "@/hooks/useAdmin";
+import { winnerText } from "@/lib/history";
 
-const TEAMS = ["law", "outlaws", "renegade", "deputy", "outlaw"];
-
-/** Stored games with filters: status, dates (UTC days), mode, winner team, player. */
+/**
+ * Stored games with filters: status, dates (UTC days), game, winner team (the chosen game's teams are
+ * offered when its UI knows them; any team can be typed), player.
+ */
 export default function HistoryPage() {
   const ctx = useAdmin();
+  const uiOf = useAllGameUis();
   const [filter, setFilter] = useState<HistoryFilter>({ status: "finished" });
   const [page, setPage] = useState(0);
   const { data, problem } = usePolled(() => ctx.call((url, token) => fetchHistory(url, token, { ...filter, limit: 50, offset: page * 50 })), [filter, page, ctx.admin]);
@@ -33,19 +38,13 @@ export default function HistoryPage() {
         <label>
           to <input type="date" value={filter.to ?? ""} onChange={(e) => set("to", e.target.value)} />
         </label>
-        <select value={filter.mode ?? ""} onChange={(e) => set("mode", e.target.value)}>
-          <option value="">every mode</option>
-          <option value="classic">classic</option>
-          <option value="duel">duel</option>
-        </select>
-        <select value={filter.winner ?? ""} onChange={(e) => set("winner", e.target.value)} data-testid="filter-winner">
-          <option value="">any winner</option>
-          {TEAMS.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
+        <GameSelect value={filter.game ?? ""} onChange={(g) => set("game", g)} anyLabel="every game" />
+        <input placeholder="winner team" list="winner-teams" value={filter.winner ?? ""} onChange={(e) => set("winner", e.target.value)} data-testid="filter-winner" />
+        <datalist id="winner-teams">
+          {(uiOf(filter.game).teams ?? []).map((t) => (
+            <option key={t} value={t} />
           ))}
-        </select>
+        </datalist>
         <input placeholder="player" value={filter.player ?? ""} onChange={(e) => set("player", e.target.value)} data-testid="filter-player" />
       </div>
       {problem != null && <ProblemBox error={problem} />}
@@ -65,13 +64,15 @@ export default function HistoryPage() {
               </thead>
               <tbody>
                 {data.games.map((g) => (
-                  <tr key={g.id}>
+                  <tr key={g.id} data-testid="history-game" data-game={g.id}>
                     <td>
-                      <Link href={`/admin/games/${g.id}`}>{g.id.slice(0, 8)}</Link> <small>{g.mode}</small>
+                      <Link href={`/admin/games/${g.id}`}>{g.id.slice(0, 8)}</Link> <small>{g.game}</small>
                     </td>
                     <td>{g.createdAt.slice(0, 16).replace("T", " ")}</td>
                     <td>{g.players.map((p) => p.name).join(", ")}</td>
-                    <td>{g.winner?.team ?? "—"}</td>
+                    <td data-testid="history-winner" title={g.winner ? `team: ${g.winner.team}` : undefined}>
+                      {winnerText(g.winner, uiOf(g.game).teams)}
+                    </td>
                     <td>{g.lastSeq}</td>
                   </tr>
                 ))}

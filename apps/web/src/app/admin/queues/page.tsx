@@ -8,7 +8,7 @@ import { formatWait, waitWindow } from "@/lib/queue";
 /**
  * The public queues (GET /api/queues, refreshed every 2 s): how many wait in each, the longest wait
  * now, the median and p90 wait of the players matched in the last window (15 min), and each queue's
- * seats, bot fill, wait limit and ready check.
+ * game, seats, bot fill, wait limit and ready check.
  */
 export default function AdminQueuesPage() {
   const ctx = useAdmin();
@@ -22,40 +22,42 @@ export default function AdminQueuesPage() {
       {queues.problem != null && <ProblemBox error={queues.problem} />}
       {queues.data?.length === 0 && <p>This server has no public queue.</p>}
       {queues.data && queues.data.length > 0 && (
-        <table className="grid" data-testid="admin-queues">
-          <thead>
-            <tr>
-              <th>Queue</th>
-              <th>Mode</th>
-              <th>Seats</th>
-              <th>Waiting</th>
-              <th>Longest wait</th>
-              <th>Median wait{span}</th>
-              <th>p90 wait{span}</th>
-              <th>Matched{span}</th>
-              <th>Bots after</th>
-              <th>Wait limit</th>
-              <th>Ready check</th>
-            </tr>
-          </thead>
-          <tbody>
-            {queues.data.map((q) => (
-              <tr key={q.id} data-testid="admin-queue" data-queue={q.id}>
-                <td>{q.id}</td>
-                <td>{q.mode}</td>
-                <td>{q.minSeats === q.maxSeats ? q.minSeats : `${q.minSeats}–${q.maxSeats}`}</td>
-                <td data-testid="waiting">{q.waiting}</td>
-                <td data-testid="longest-wait">{formatWait(q.waits.longestSeconds)}</td>
-                <td data-testid="median-wait">{formatWait(q.waits.medianSeconds)}</td>
-                <td data-testid="p90-wait">{formatWait(q.waits.p90Seconds)}</td>
-                <td data-testid="matched">{q.waits.matched}</td>
-                <td>{none(q.botsAfterSeconds)}</td>
-                <td>{none(q.maxWaitSeconds)}</td>
-                <td>{q.readySeconds} s</td>
+        <div className="scroll">
+          <table className="grid" data-testid="admin-queues">
+            <thead>
+              <tr>
+                <th>Queue</th>
+                <th>Game</th>
+                <th>Seats</th>
+                <th>Waiting</th>
+                <th>Longest wait</th>
+                <th>Median wait{span}</th>
+                <th>p90 wait{span}</th>
+                <th>Matched{span}</th>
+                <th>Bots after</th>
+                <th>Wait limit</th>
+                <th>Ready check</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {queues.data.map((q) => (
+                <tr key={q.id} data-testid="admin-queue" data-queue={q.id}>
+                  <td>{q.id}</td>
+                  <td>{q.game}</td>
+                  <td>{q.minSeats === q.maxSeats ? q.minSeats : `${q.minSeats}–${q.maxSeats}`}</td>
+                  <td data-testid="waiting">{q.waiting}</td>
+                  <td data-testid="longest-wait">{formatWait(q.waits.longestSeconds)}</td>
+                  <td data-testid="median-wait">{formatWait(q.waits.medianSeconds)}</td>
+                  <td data-testid="p90-wait">{formatWait(q.waits.p90Seconds)}</td>
+                  <td data-testid="matched">{q.waits.matched}</td>
+                  <td>{none(q.botsAfterSeconds)}</td>
+                  <td>{none(q.maxWaitSeconds)}</td>
+                  <td>{q.readySeconds} s</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </AdminShell>
   );

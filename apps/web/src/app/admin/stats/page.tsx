@@ -1,25 +1,43 @@
 "use client";
-import { fetchStatistics } from "@bang/client";
+import { fetchStatistics, type Statistics } from "@bang/client";
 import { useState } from "react";
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AdminShell } from "@/components/AdminShell";
+import { GameSelect } from "@/components/GameSelect";
 import { ProblemBox } from "@/components/ProblemBox";
+import { useAllGameUis } from "@/components/game/ui";
+import { hasGameUi } from "@/games/registry";
+import { ActivityChart, FacetChart, LengthChart } from "@/components/StatsCharts";
 import { useAdmin, usePolled } from "@/hooks/useAdmin";
-import { percent } from "@/lib/format";
-import { characterName } from "@/lib/table";
+import { useCatalog } from "@/hooks/useCatalog";
+import { humanize, percent } from "@/lib/format";
+import { coverageLines, coverageSummary } from "@/lib/stats";
 
-/** Win rates by role and by character, game length and activity over time, as charts (recharts). */
+type FacetRows = Statistics["byFacet"][number]["rows"];
+
+
+/**
+ * The finished games of every game (by default) or of one: what they cover per game (games counted,
+ * left out, wins by team), win rates by each game's facets (its module says which: what each seat was
+ * dealt...), one chart and one table per facet, game length and activity over time (recharts, every
+ * axis labelled).
+ */
 export default function StatsPage() {
   const ctx = useAdmin();
+  const catalog = useCatalog();
+  const uis = useAllGameUis();
+  /** A game's teams as its UI lists them; undefined for a game without a UI folder (its teams are shown as they come). */
+  const teamsOf = (id: string) => (hasGameUi(id) ? (uis(id).teams ?? null) : undefined);
+  const [game, setGame] = useState("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const { data, problem } = usePolled(() => ctx.call((url, token) => fetchStatistics(url, token, { from, to })), [from, to, ctx.admin]);
-  const roles = data?.byRole.map((r) => ({ name: r.key, rate: Math.round(r.rate * 100), played: r.played })) ?? [];
-  const characters = data?.byCharacter.map((r) => ({ name: characterName(r.key), rate: Math.round(r.rate * 100), played: r.played })) ?? [];
+  const { data, problem } = usePolled(() => ctx.call((url, token) => fetchStatistics(url, token, { game, from, to })), [game, from, to, ctx.admin]);
+  const nameOf = (id: string) => data?.covers.find((c) => c.game === id)?.name ?? catalog.games?.find((g) => g.id === id)?.name ?? id;
+  const several = data !== null && data.covers.length > 1;
   return (
     <AdminShell ctx={ctx}>
       <h1>Statistics</h1>
       <div className="filters row">
+        <GameSelect value={game} onChange={setGame} anyLabel="every game" />
         <label>
           from <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </label>
@@ -29,81 +47,72 @@ export default function StatsPage() {
       </div>
       {problem != null && <ProblemBox error={problem} />}
       {data && (
-        <div className="charts" data-testid="stats">
-          <p>
-            <b data-testid="stats-games">{data.games}</b> finished games · {data.length.averageCommands.toFixed(0)} commands and {data.length.averageMinutes.toFixed(1)} minutes on average ·{" "}
-            {data.byTeam.map((t) => `${t.team}: ${t.games}`).join(", ")}
+        <div className="charts" data-testid="stats" data-game={data.game ?? ""}>
+          <p data-testid="stats-summary">
+            <b data-testid="stats-games">{data.games}</b> {coverageSummary(data, data.game ? nameOf(data.game) : null)} · {data.length.averageCommands.toFixed(0)} commands and{" "}
+            {data.length.averageMinutes.toFixed(1)} minutes on average
           </p>
-          <figure className="card">
-            <figcaption>Win rate by role (%)</figcaption>
-            <ResponsiveContainer width="100%" height={220}>
-              <BarChart data={roles}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="name" />
-                <YAxis domain={[0, 100]} />
-                <Tooltip />
-                <Bar dataKey="rate" fill="#b5523b" isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </figure>
-          <figure className="card">
-            <figcaption>Win rate by character (%)</figcaption>
-            <ResponsiveContainer width="100%" height={260}>
-              <BarChart data={characters}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="name" interval={0} angle={-35} textAnchor="end" height={70} fontSize={11} />
-                <YAxis domain={[0, 100]} />
-                <Tooltip />
-                <Bar dataKey="rate" fill="#8a6d3b" isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </figure>
-          <figure className="card">
-            <figcaption>Game length (commands per game)</figcaption>
-            <ResponsiveContainer width="100%" height={200}>
-              <BarChart data={data.length.buckets}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="commands" />
-                <YAxis allowDecimals={false} />
-                <Tooltip />
-                <Bar dataKey="games" fill="#3b6e8a" isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </figure>
-          <figure className="card">
-            <figcaption>Finished games per day</figcaption>
-            <ResponsiveContainer width="100%" height={200}>
-              <LineChart data={data.activity}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="day" />
-                <YAxis allowDecimals={false} />
-                <Tooltip />
-                <Line dataKey="games" stroke="#3b8a4f" isAnimationActive={false} />
-              </LineChart>
-            </ResponsiveContainer>
-          </figure>
-          <table className="grid">
-            <thead>
-              <tr>
-                <th>Role</th>
-                <th>Played</th>
-                <th>Won</th>
-                <th>Rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.byRole.map((r) => (
-                <tr key={r.key}>
-                  <td>{r.key}</td>
-                  <td>{r.played}</td>
-                  <td>{r.won}</td>
-                  <td>{percent(r.rate)}</td>
+          <div className="scroll">
+            <table className="grid" data-testid="stats-covers">
+              <thead>
+                <tr>
+                  <th>Game</th>
+                  <th>Finished games counted</th>
+                  <th>Left out</th>
+                  <th>Wins by team</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {coverageLines(data, teamsOf).map((c) => (
+                  <tr key={c.game} data-testid="stats-cover" data-game={c.game}>
+                    <td>{c.name}</td>
+                    <td data-testid="cover-games">{c.games}</td>
+                    <td title="no winner stored, a setup that no longer deals, or a game this server has no module of">{c.skipped}</td>
+                    <td>{c.wins || "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data.byFacet.map(({ game: g, facet, rows }) => (
+            <FacetChart key={`${g}/${facet}`} facet={facet} game={several ? nameOf(g) : null} rows={rows} />
+          ))}
+          <LengthChart buckets={data.length.buckets} />
+          <ActivityChart activity={data.activity} />
+          {data.byFacet.map(({ game: g, facet, rows }) => (
+            <FacetTable key={`${g}/${facet}`} facet={facet} game={several ? nameOf(g) : null} rows={rows} />
+          ))}
         </div>
       )}
     </AdminShell>
+  );
+}
+
+/** Win rates by one facet of a game as a table: played, won, rate (in its own scroll box on a phone). */
+function FacetTable({ facet, game, rows }: { facet: string; game: string | null; rows: FacetRows }) {
+  return (
+    <div className="scroll">
+      <table className="grid" data-testid="facet-table" data-facet={facet}>
+        {game && <caption>{game}</caption>}
+        <thead>
+          <tr>
+            <th>{humanize(facet)}</th>
+            <th>Played</th>
+            <th>Won</th>
+            <th>Rate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <td>{humanize(r.key)}</td>
+              <td>{r.played}</td>
+              <td>{r.won}</td>
+              <td>{percent(r.rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

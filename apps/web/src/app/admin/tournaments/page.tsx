@@ -15,32 +15,34 @@ export default function AdminTournamentsPage() {
       {list.problem != null && <ProblemBox error={list.problem} />}
       {list.data?.length === 0 && <p data-testid="no-tournaments">No tournament yet: organisers create them through the API or the CLI.</p>}
       {list.data && list.data.length > 0 && (
-        <table className="grid" data-testid="tournaments">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Mode</th>
-              <th>Status</th>
-              <th>Starts</th>
-              <th>Tables of</th>
-              <th>Rounds</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.map((t) => (
-              <tr key={t.id} data-testid="tournament">
-                <td>
-                  <Link href={`/admin/tournaments/${t.id}`}>{t.name}</Link>
-                </td>
-                <td>{t.mode}</td>
-                <td>{t.status}</td>
-                <td>{new Date(t.startsAt).toLocaleString()}</td>
-                <td>{t.tableSize}</td>
-                <td>{t.rounds}</td>
+        <div className="scroll">
+          <table className="grid" data-testid="tournaments">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Game</th>
+                <th>Status</th>
+                <th>Starts</th>
+                <th>Tables of</th>
+                <th>Rounds</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.data.map((t) => (
+                <tr key={t.id} data-testid="tournament">
+                  <td>
+                    <Link href={`/admin/tournaments/${t.id}`}>{t.name}</Link>
+                  </td>
+                  <td>{t.game}</td>
+                  <td>{t.status}</td>
+                  <td>{new Date(t.startsAt).toLocaleString()}</td>
+                  <td>{t.tableSize}</td>
+                  <td>{t.rounds}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </AdminShell>
   );

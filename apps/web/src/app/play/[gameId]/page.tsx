@@ -4,5 +4,5 @@ import { GameScreen } from "@/components/GameScreen";
 
 export default function PlayGamePage({ params }: { params: Promise<{ gameId: string }> }) {
   const { gameId } = use(params);
-  return <GameScreen gameId={decodeURIComponent(gameId)} mode="play" />;
+  return <GameScreen gameId={decodeURIComponent(gameId)} access="play" />;
 }

@@ -1,20 +1,38 @@
 "use client";
-import { endGame, fetchReplay, fetchTimeline, replaceByBot, type Replay } from "@bang/client";
+import { endGame, fetchPlayerView, fetchPresence, fetchReplay, fetchTimeline, replaceByBot, type GameSeat, type TimelineEntry } from "@bang/client";
+import type { GameView } from "@bang/protocol";
 import { use, useEffect, useMemo, useState } from "react";
 import { AdminShell } from "@/components/AdminShell";
 import { ProblemBox } from "@/components/ProblemBox";
-import { Table } from "@/components/Table";
-import { DuelTable } from "@/components/duel/DuelTable";
-import { useAdmin, usePolled } from "@/hooks/useAdmin";
+import { GENERIC_UI, useGameUi } from "@/components/game/ui";
+import { NO_PRESENCE } from "@/games/ui";
+import { RawState } from "@/components/inspector/RawState";
 import { Scrubber } from "@/components/inspector/Scrubber";
+import { SeatsPanel } from "@/components/inspector/SeatsPanel";
 import { TimelineList } from "@/components/inspector/TimelineList";
+import { useAdmin, usePolled } from "@/hooks/useAdmin";
+import { codeOf } from "@/lib/errors";
+import { tablePresence } from "@/lib/presence";
 import { exportLog, step } from "@/lib/timeline";
 
+/** The table shown: whose view it is (null: the admin's, every secret), and the entries as that player knew them. */
+interface Shown {
+  as: string | null;
+  at: number;
+  view: GameView;
+  /** Entries 1..at as the player saw them; null for the admin (the timeline's own). */
+  entries: TimelineEntry[] | null;
+}
+
 /**
- * One game for an admin: the table with every role, live while the game runs; end it or give a seat
- * to the bot; and the inspector: every log entry with its time, player and dice, a scrubber and step
- * buttons showing the table after any entry (replayed by the server from the log), jumps to the next
- * Indian attack, elimination or end, and the log as JSON for `bang replay`.
+ * One game for an admin, whatever the game: the table as the admin's view shows it (every secret),
+ * live while the game runs, or as one player saw it ("view as": their own view at that point, the
+ * others' secrets hidden); each seat's connection, away status and timer (read on the node that runs
+ * the game), with the button that gives a seat to the bot; end the game; the inspector: every log
+ * entry with its time, player and what the game's UI shows of it, a scrubber and step buttons showing
+ * the table after any entry (replayed by the server from the log), jumps to the game's marks, the log
+ * as JSON for `bang replay`, and the raw state as JSON. The table and the sentences are the game's UI
+ * (or the generic fallback).
  */
 export default function AdminGamePage({ params }: { params: Promise<{ id: string }> }) {
   const { id: raw } = use(params);
@@ -24,25 +42,42 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
   const entries = timeline.data?.entries ?? [];
   const total = entries.length;
   const running = timeline.data?.status === "running";
+  // A game over has no presence (GAME_NOT_FOUND): nothing to show, no problem.
+  const presence = usePolled(
+    () => (running ? ctx.call((url, token) => fetchPresence(url, token, gameId)).then((p) => ({ p, at: Date.now() }), (e: unknown) => (codeOf(e) === "GAME_NOT_FOUND" ? null : Promise.reject(e))) : Promise.resolve(null)),
+    [gameId, running, ctx.admin],
+    2_000,
+  );
   const [at, setAt] = useState<number | null>(null);
   const [follow, setFollow] = useState(true);
-  const [replayed, setReplayed] = useState<Replay | null>(null);
+  const [as, setAs] = useState("");
+  const [shown, setShown] = useState<Shown | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
+  const [viewProblem, setViewProblem] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const position = follow || at === null ? total : Math.min(at, total);
   const names = useMemo(() => new Map((timeline.data?.seats ?? []).map((s) => [s.id, s.name])), [timeline.data]);
+  // The fallback only while the game's UI loads (with the timeline: rarely seen).
+  const ui = useGameUi(timeline.data?.game) ?? GENERIC_UI;
 
   useEffect(() => {
     if (!timeline.data) return;
     let live = true;
-    ctx
-      .call((url, token) => fetchReplay(url, token, gameId, position))
-      .then((r) => live && setReplayed(r))
-      .catch((e: unknown) => live && setProblem(e));
+    const times = new Map(timeline.data.entries.map((e) => [e.seq, e.at]));
+    const load = as
+      ? ctx.call((url, token) => fetchPlayerView(url, token, gameId, as, position)).then((v): Shown => ({ as, at: v.at, view: v.view, entries: v.entries.map((e) => ({ ...e, at: times.get(e.seq) ?? null })) }))
+      : ctx.call((url, token) => fetchReplay(url, token, gameId, position)).then((r): Shown => ({ as: null, at: r.at, view: r.view, entries: null }));
+    load
+      .then((s) => {
+        if (!live) return;
+        setShown(s);
+        setViewProblem(null);
+      })
+      .catch((e: unknown) => live && setViewProblem(e));
     return () => {
       live = false;
     };
-  }, [position, gameId, timeline.data, ctx]);
+  }, [position, gameId, timeline.data, ctx, as]);
 
   const go = (next: number | null) => {
     if (next === null) return;
@@ -55,10 +90,12 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
       await ctx.call(f);
       setNotice(what);
       timeline.reload();
+      presence.reload();
     } catch (e) {
       setProblem(e);
     }
   };
+  const giveToBot = (s: GameSeat) => void act(`${s.name} is now played by the bot.`, (u, t) => replaceByBot(u, t, gameId, s.id));
   const download = () => {
     if (!timeline.data) return;
     const blob = new Blob([exportLog(timeline.data.log)], { type: "application/json" });
@@ -68,6 +105,8 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
     a.click();
     URL.revokeObjectURL(a.href);
   };
+  // Seats and timers are of now: the table shows them only at the live end of a running game.
+  const tableShowsNow = running && position === total && presence.data;
 
   return (
     <AdminShell ctx={ctx}>
@@ -76,6 +115,8 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
       </h1>
       {timeline.problem != null && <ProblemBox error={timeline.problem} onRetry={timeline.reload} />}
       {problem != null && <ProblemBox error={problem} />}
+      {viewProblem != null && <ProblemBox error={viewProblem} />}
+      {presence.problem != null && <ProblemBox error={presence.problem} onRetry={presence.reload} />}
       {notice && <p className="notice">{notice}</p>}
       {timeline.data && (
         <>
@@ -89,17 +130,11 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
               >
                 End the game
               </button>
-              {timeline.data.seats
-                .filter((s) => !s.bot)
-                .map((s) => (
-                  <button key={s.id} type="button" data-testid="replace-bot" onClick={() => void act(`${s.name} is now played by the bot.`, (u, t) => replaceByBot(u, t, gameId, s.id))}>
-                    Bot for {s.name}
-                  </button>
-                ))}
             </div>
           )}
           <Scrubber
             entries={entries}
+            marks={ui.marks}
             position={position}
             running={running}
             go={go}
@@ -109,10 +144,31 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
             }}
             exportLog={download}
           />
-          <div className="game-grid">
-            <div>{replayed && (replayed.view.mode === "classic" ? <Table view={replayed.view} me={null} names={names} /> : <DuelTable view={replayed.view} me={null} names={names} />)}</div>
-            <TimelineList entries={entries} position={position} names={names} go={go} mode={replayed?.view.mode} />
+          <div className="card row view-as">
+            <label>
+              View as
+              <select data-testid="view-as" value={as} onChange={(e) => setAs(e.target.value)}>
+                <option value="">the admin (every secret)</option>
+                {timeline.data.seats.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                    {s.bot ? " (bot)" : ""}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {as && <span className="muted">{names.get(as) ?? as}&apos;s own view after entry {position}: the others&apos; secrets stay hidden, as the game shows them to this player.</span>}
           </div>
+          <div className="game-grid">
+            <div className="game-ui" data-testid="game" data-game={timeline.data.game} data-view-as={shown?.as ?? ""} data-at={shown?.at ?? ""}>
+              {shown && (
+                <ui.Table view={shown.view} me={shown.as} names={names} send={null} busy={false} presence={tableShowsNow ? tablePresence(presence.data!.p, presence.data!.at) : NO_PRESENCE} />
+              )}
+            </div>
+            <TimelineList entries={shown?.entries ?? entries} position={position} names={names} go={go} ui={ui} />
+          </div>
+          <SeatsPanel seats={timeline.data.seats} presence={presence.data?.p ?? null} receivedAt={presence.data?.at ?? 0} running={running} giveToBot={giveToBot} />
+          <RawState ctx={ctx} gameId={gameId} position={position} />
         </>
       )}
     </AdminShell>

@@ -1,0 +1,112 @@
+import rateLimit, { normalizeIP, type RateLimitOptions } from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Redis } from "ioredis";
+import { HttpRefusal } from "./errors.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Per-client budgets of the HTTP routes that cost the node: `replay` counts every replay (a route's
+     * `config.rateLimit`), `coldReplay` only the replays of games this node has not replayed yet, the
+     * costly ones (checked by the route with `spend`).
+     */
+    rateLimits: {
+      replay: RateLimitOptions;
+      coldReplay: (req: FastifyRequest) => Promise<void>;
+      guests: RateLimitOptions;
+      lookup: RateLimitOptions;
+      /** Table joins by code of `playerId` from `address`: 0 within budget, else ms before one is allowed. */
+      tableJoin: (playerId: string, address: string) => Promise<number>;
+    };
+  }
+}
+
+/** A request-shaped carrier for a budget counted outside an HTTP route (@fastify/rate-limit reads `routeOptions`). */
+interface KeyedCheck {
+  budgetKey: string;
+  routeOptions: { config: Record<string, never> };
+}
+
+/** The window every HTTP budget counts over, in ms. */
+export const RATE_WINDOW_MS = 60_000;
+
+/**
+ * The options of @fastify/rate-limit for this node: no global limit (routes opt in through
+ * `config.rateLimit`), a client is its address (`req.ip`: X-Forwarded-For behind a trusted proxy; an
+ * IPv6 client by its /64), counted in Redis under `prefix` when `redis` is given so that a budget holds
+ * across the nodes of a cluster (in memory otherwise). Redis failing lets requests through rather than
+ * refusing everyone. Over budget: 429 RATE_LIMITED with `retryAfterMs` and a `retry-after` header; an
+ * answer within budget gets no extra header.
+ */
+export function rateLimitOptions(redis: Redis | null, prefix: string) {
+  return {
+    global: false,
+    timeWindow: RATE_WINDOW_MS,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: `${prefix}rate:` } : {}),
+    addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
+    addHeaders: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false, "retry-after": true },
+    errorResponseBuilder: (_req: unknown, context: { ttl: number; after: string }) =>
+      new HttpRefusal(429, "RATE_LIMITED", `too many requests of this kind from your address: retry in ${context.after}`, Math.max(0, context.ttl)),
+  };
+}
+
+/**
+ * A budget a handler spends itself (@fastify/rate-limit's createRateLimit) when it is about to do the
+ * costly part of its work: resolves within budget, rejects with 429 RATE_LIMITED past it. `name` keeps
+ * its count apart from the route budgets' (same client key otherwise: the address). Admins (`exempt`)
+ * spend nothing.
+ */
+function spend(app: FastifyInstance, name: string, max: number, exempt: (req: FastifyRequest) => boolean): (req: FastifyRequest) => Promise<void> {
+  const check = app.createRateLimit({ max, timeWindow: RATE_WINDOW_MS, keyGenerator: (req) => `${name}:${normalizeIP(req.ip)}` });
+  return async (req) => {
+    if (exempt(req)) return;
+    const budget = await check(req);
+    if (budget.isAllowed || !budget.isExceeded) return;
+    throw new HttpRefusal(429, "RATE_LIMITED", `too many replays of games not replayed yet from your address: retry in ${Math.ceil(budget.ttl / 1000)} seconds`, budget.ttl);
+  };
+}
+
+/**
+ * A budget of `max` a minute per key, counted by @fastify/rate-limit's store (Redis on a cluster) for
+ * requests that are not HTTP routes (WebSocket messages): resolves with 0 within budget, else the
+ * milliseconds before the key has budget again (each call spends one).
+ */
+function keyedBudget(app: FastifyInstance, name: string, max: number): (key: string) => Promise<number> {
+  const check = app.createRateLimit({ max, timeWindow: RATE_WINDOW_MS, keyGenerator: (req) => `${name}:${(req as unknown as KeyedCheck).budgetKey}` });
+  return async (key) => {
+    const carrier: KeyedCheck = { budgetKey: key, routeOptions: { config: {} } };
+    const budget = await check(carrier as unknown as FastifyRequest);
+    return budget.isAllowed || !budget.isExceeded ? 0 : Math.max(1, budget.ttl);
+  };
+}
+
+/**
+ * The node's budgets per client (@fastify/rate-limit), after the services (it needs the cluster's Redis)
+ * and before the routes that use them, each a minute long: `replay`, REPLAY_RATE_LIMIT replays, and
+ * `coldReplay`, REPLAY_COLD_RATE_LIMIT replays of games this node has not replayed yet (admins:
+ * `isAdmin`, not counted); `guests`, GUEST_RATE_LIMIT new guests; `lookup`, LOOKUP_RATE_LIMIT lookups
+ * (table codes must not be scanned); `tableJoin`, TABLE_JOIN_RATE_LIMIT joins by code per player and
+ * TABLE_JOIN_ADDRESS_RATE_LIMIT per address (WebSocket messages, not routes).
+ */
+export const rateLimits = fp(
+  async (app: FastifyInstance) => {
+    await app.register(rateLimit, rateLimitOptions(app.cluster?.redis ?? null, app.config.REDIS_PREFIX));
+    // Admins step through replays on their dashboard (ADMIN_TOKEN or an admin session's bearer token).
+    const isAdmin = (req: FastifyRequest) => {
+      const auth = req.headers.authorization;
+      return auth?.startsWith("Bearer ") === true && app.adminAuth.isAdminToken(auth.slice(7));
+    };
+    const joinsOfPlayer = keyedBudget(app, "join-player", app.config.TABLE_JOIN_RATE_LIMIT);
+    const joinsOfAddress = keyedBudget(app, "join-address", app.config.TABLE_JOIN_ADDRESS_RATE_LIMIT);
+    app.decorate("rateLimits", {
+      replay: { max: app.config.REPLAY_RATE_LIMIT, timeWindow: RATE_WINDOW_MS, allowList: isAdmin },
+      coldReplay: spend(app, "cold-replay", app.config.REPLAY_COLD_RATE_LIMIT, isAdmin),
+      guests: { max: app.config.GUEST_RATE_LIMIT, timeWindow: RATE_WINDOW_MS },
+      lookup: { max: app.config.LOOKUP_RATE_LIMIT, timeWindow: RATE_WINDOW_MS },
+      tableJoin: async (playerId, address) => Math.max(await joinsOfPlayer(playerId), await joinsOfAddress(normalizeIP(address))),
+    });
+  },
+  { name: "bang-rate-limits", dependencies: ["bang-services"] },
+);

@@ -1,0 +1,17 @@
+"use client";
+import { useCatalog } from "@/hooks/useCatalog";
+
+/** The games the server hosts, by name with their number of players (nothing while the list loads or if it cannot). */
+export function GameList() {
+  const { games } = useCatalog();
+  if (!games || games.length === 0) return null;
+  return (
+    <ul className="game-list" data-testid="game-list">
+      {games.map((g) => (
+        <li key={g.id} data-game={g.id}>
+          <b>{g.name}</b> · {g.seats.min === g.seats.max ? g.seats.min : `${g.seats.min} to ${g.seats.max}`} players
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The reducer of Ca$h 'n Guns: checks a command (validate.ts, F9.2), applies it to a draft and runs the
+ * game on (flow.ts, F9.1) until it waits for a player or is over. Pure.
+ */
+import { seededSource, type PlayerId, type RandomSource } from "@bang/game-core";
+import { afterAim, afterBulletChosen, afterCourage, afterShare } from "./flow.js";
+import { putInFront } from "./rules/bullets.js";
+import { aimAt, closeHoldUp } from "./rules/hold-up.js";
+import { useClip, useFirstAidKit } from "./rules/items.js";
+import { living, playerOf } from "./rules/seats.js";
+import { NEW_GODFATHER, type CngApplyResult, type CngCommand, type CngEvent, type CngState } from "./types.js";
+import { validateCommand } from "./validate.js";
+
+/**
+ * A copy of `s` whose mutable parts are fresh (players with their hands, discards and loot; the table).
+ * The piles are shared: the rules never change a pile, they only replace the list (startRound).
+ */
+export function draftOf(s: CngState): CngState {
+  return {
+    ...s,
+    players: s.players.map((p) => ({ ...p, hand: { ...p.hand }, discard: { ...p.discard }, loot: p.loot.slice() })),
+    table: s.table.slice(),
+    order: s.order && { ...s.order },
+    scoring: s.scoring && { totals: { ...s.scoring.totals }, diamondBonus: s.scoring.diamondBonus },
+    winner: s.winner && { players: s.winner.players.slice(), reason: s.winner.reason },
+  };
+}
+
+/**
+ * Who the game waits for (F3.3, F3.5, F3.7: several at once in the simultaneous steps, in seat order,
+ * those who have not chosen yet); the Godfather at the privilege, the ordered player at `retarget`,
+ * the player whose share it is in `sharing`; nobody at `game_over`.
+ */
+export function playersToAct(s: CngState): PlayerId[] {
+  switch (s.phase) {
+    case "bullet_choice":
+      return living(s).filter((p) => p.bullet === null).map((p) => p.id);
+    case "hold_up":
+      return living(s).filter((p) => !p.aimed).map((p) => p.id);
+    case "courage":
+      return living(s).filter((p) => p.courage === null).map((p) => p.id);
+    case "godfather_privilege":
+      return [s.godfather];
+    case "retarget":
+      return s.order ? [s.order.player] : [];
+    case "sharing":
+      return s.shareTurn ? [s.shareTurn] : [];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Applies command `c` to `state` and runs the game on; with `stop`, halts in the automatic phases
+ * (`card_effects`, `loot`) for the statechart. Returns the refusal (nothing changed) or the new state
+ * and its events. Ca$h 'n Guns draws nothing after the deal, so `random` is not used.
+ */
+export function runCommand(state: CngState, c: CngCommand, stop: boolean): CngApplyResult {
+  const error = validateCommand(state, c);
+  if (error) return { ok: false, error };
+  const s = draftOf(state);
+  const ev: CngEvent[] = [];
+  const me = playerOf(s, c.by);
+  switch (c.type) {
+    case "choose_bullet":
+      putInFront(me!, c.card);
+      ev.push({ type: "bulletChosen", player: c.by });
+      afterBulletChosen(s);
+      break;
+    case "aim":
+      aimAt(me!, c.target);
+      ev.push({ type: "aimed", player: c.by });
+      afterAim(s, ev);
+      break;
+    case "close_hold_up":
+      ev.push({ type: "holdUpClosed", slow: closeHoldUp(s) });
+      afterAim(s, ev);
+      break;
+    case "order_change":
+      s.order = { player: c.player, previous: playerOf(s, c.player)!.aim! };
+      ev.push({ type: "orderGiven", godfather: c.by, player: c.player });
+      s.phase = "retarget";
+      break;
+    case "pass":
+      ev.push({ type: "privilegePassed", godfather: c.by });
+      s.phase = "courage";
+      break;
+    case "retarget":
+      me!.aim = c.target;
+      ev.push({ type: "retargeted", player: c.by, from: s.order!.previous, target: c.target });
+      s.phase = "courage";
+      break;
+    case "courage":
+      me!.courage = c.choice;
+      ev.push({ type: "courageChosen", player: c.by });
+      afterCourage(s, ev, stop);
+      break;
+    case "take":
+      if (c.card === NEW_GODFATHER) {
+        s.tile = "taken";
+        s.tileTaker = c.by;
+        ev.push({ type: "newGodfatherTaken", player: c.by });
+      } else {
+        s.table.splice(s.table.indexOf(c.card), 1);
+        ev.push({ type: "lootTaken", player: c.by, card: c.card });
+        if (c.card === "clip") ev.push(useClip(me!));
+        else if (c.card === "first_aid_kit") ev.push(useFirstAidKit(me!));
+        else me!.loot.push(c.card);
+      }
+      afterShare(s, ev, stop, c.by);
+      break;
+  }
+  s.stateId++;
+  return { ok: true, state: s, events: ev };
+}
+
+/** The module's reducer (F9): applies `c` and runs the game on to the next player's choice or the end. */
+export function applyCommand(state: CngState, c: CngCommand, _random: RandomSource = seededSource): CngApplyResult {
+  return runCommand(state, c, false);
+}
