@@ -12,6 +12,7 @@ import type { GameStore } from "./persistence/store.js";
 import { matchmaking } from "./plugins/matchmaking.js";
 import { adminPlugin } from "./admin/plugin.js";
 import { sendError } from "./plugins/errors.js";
+import { edgeChecks } from "./plugins/edge-checks.js";
 import { jsonBodies } from "./plugins/json-body.js";
 import { rateLimits } from "./plugins/rate-limits.js";
 import { services } from "./plugins/services.js";
@@ -85,13 +86,8 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
   jsonBodies(app);
   // Every error body is {code, message} with a protocol code (packages/protocol ERROR_CODES).
   app.setErrorHandler(sendError);
-  // PostgreSQL text cannot hold a NUL character (error 22021): refuse it at the edge, for every route,
-  // in path parameters, the query and JSON bodies, rather than answer 500 from deep in a query.
-  app.addHook("preValidation", async (req, reply) => {
-    if (holdsNul(req.params) || holdsNul(req.query) || holdsNul(req.body)) {
-      return reply.code(400).send({ code: "INVALID_MESSAGE", message: "a parameter, query value or body field contains a NUL character" });
-    }
-  });
+  // Malformed input every route shares (NUL, bad percent-encoding, non-finite numbers): 400 at the edge.
+  edgeChecks(app);
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ code: "NOT_FOUND", message: `no route ${req.method} ${req.url}` }));
 
   // Our services, then routes.
@@ -143,12 +139,4 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
  */
 function checkingInterval(headersTimeoutMs: number): number {
   return Math.max(50, Math.min(5_000, Math.floor(headersTimeoutMs / 4)));
-}
-
-/** Does `value` (parsed JSON, params or query) hold a string with a NUL character, at any depth? */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (value === null || typeof value !== "object" || depth > 32) return false;
-  for (const [key, v] of Object.entries(value)) if (key.includes("\u0000") || holdsNul(v, depth + 1)) return true;
-  return false;
 }
