@@ -79,6 +79,13 @@ export const configSchema = z.object({
    * replayed) per minute and client address.
    */
   REPLAY_COLD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /**
+   * WebSockets open at once per client address (across the cluster) and per player (tabs, devices):
+   * past either, the newest socket gets TOO_MANY_SOCKETS and is closed (4029). An address can be a
+   * whole school behind one NAT: its budget is the larger.
+   */
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(256),
+  SOCKETS_PER_PLAYER: z.coerce.number().int().min(1).max(1_000_000).default(16),
   /** Guest identities (POST /api/guests) one client address may create per minute. */
   GUEST_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Lookups of a game id or table code (GET /api/lookup/:ref) per minute and client address. */

@@ -23,6 +23,8 @@ export const PROTOCOL_ERROR_CODES = [
   "BAD_TOKEN",
   /** Too many messages too fast. */
   "RATE_LIMITED",
+  /** The client's address or player holds the most WebSockets allowed at once; the socket is then closed (4029). */
+  "TOO_MANY_SOCKETS",
   "TABLE_NOT_FOUND",
   "TABLE_FULL",
   "ALREADY_SEATED",

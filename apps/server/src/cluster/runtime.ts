@@ -22,6 +22,8 @@ import { watchRedis, type RedisWatch } from "./redis-watch.js";
 /** The running cluster layer of a node. */
 export interface ClusterRuntime {
   readonly nodeId: string;
+  /** When this node's process joined, epoch ms (its NodeInfo.startedAt: tells a restart with the same id apart). */
+  readonly startedAt: number;
   readonly games: ClusterGames;
   readonly lobby: ClusterLobby;
   /**
@@ -121,6 +123,7 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
 
   return {
     nodeId,
+    startedAt,
     games: owned,
     lobby,
     bus,

@@ -1,3 +1,4 @@
+import { normalizeIP } from "@fastify/rate-limit";
 import type { Viewer } from "@bang/game-core";
 import { findGame, gameIds } from "@bang/games";
 import { LIMITS, checkTableOptions, frameRefOf, parseClientMessage, parseGameCommand, type ClientMessage, type ErrorCode, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
@@ -5,6 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { GameDirectory, GameHandle, Subscriber } from "../games/types.js";
 import { HISTORY_BURST, HISTORY_REFILL_MS, historyBudget, historyOf } from "./history.js";
+import type { SocketCounts } from "../limits/socket-counts.js";
 import { TokenBucket } from "../limits/token-bucket.js";
 import type { Identity, VerifiedPlayer } from "../identity/tokens.js";
 import { MatchmakingError, type Matchmaker } from "../matchmaking/matchmaker.js";
@@ -30,6 +32,17 @@ const ABUSE_FORGIVEN_PER_SECOND = 2;
 export const MAX_WATCHED_GAMES = 64;
 /** Close code of a socket that sent no valid hello in time (4001 is a bad token; 4008 as 1008/408). */
 export const HELLO_TIMEOUT_CLOSE = 4008;
+/** Close code of a socket over its address's or player's socket budget (as HTTP 429). */
+export const TOO_MANY_SOCKETS_CLOSE = 4029;
+/** The wait a socket refused for the socket budget is told (retryAfterMs): a tab closed meanwhile frees one. */
+const SOCKET_RETRY_MS = 10_000;
+
+/** The socket budgets of a node (SOCKETS_PER_ADDRESS, SOCKETS_PER_PLAYER) and where sockets are counted. */
+export interface SocketBudget {
+  counts: SocketCounts;
+  perAddress: number;
+  perPlayer: number;
+}
 
 /** What a connection needs from its node. */
 export interface ConnectionContext {
@@ -49,6 +62,8 @@ export interface ConnectionContext {
   tableJoinBudget(playerId: string, address: string): Promise<number>;
   /** Called once, when the socket's first hello verified its player (the node indexes it). */
   identified?(connection: Connection): void;
+  /** Sockets per address (an IPv6 client by its /64) and per player; none: no budget. */
+  socketBudget?: SocketBudget;
 }
 
 type Reply = (message: ServerMessage) => void;
@@ -70,12 +85,15 @@ export class Connection {
   private readonly historyBudget = historyBudget();
   /** Did the peer answer the last WebSocket ping (or was none sent yet)? */
   private answeredPing = true;
+  /** Keys of the socket budget this socket is counted under, given back on close. */
+  private readonly counted: string[] = [];
 
   constructor(
     private readonly socket: WebSocket,
     private readonly ctx: ConnectionContext,
   ) {
     ctx.sockets.inc();
+    if (ctx.socketBudget) this.countSocket(`address:${normalizeIP(ctx.address)}`, ctx.socketBudget.perAddress, "your address");
     socket.on("message", (data, isBinary) => this.onFrame(isBinary ? Buffer.from(data as Buffer) : (data as Buffer).toString("utf8")));
     socket.on("pong", () => (this.answeredPing = true));
     socket.on("close", () => this.onClose());
@@ -156,6 +174,26 @@ export class Connection {
     this.send({ type: "error", code, message, ...ref });
   }
 
+  /**
+   * Counts this socket under `key` of the socket budget; past `max` sockets of that key, this socket,
+   * the newest, is refused (TOO_MANY_SOCKETS) and closed (4029). The count runs beside the socket (on a
+   * cluster it is a Redis round trip): frames are served meanwhile. A count that cannot be read lets
+   * the socket in.
+   */
+  private countSocket(key: string, max: number, whose: string): void {
+    const { counts } = this.ctx.socketBudget!;
+    counts.add(key).then(
+      (n) => {
+        if (this.closed) return counts.remove(key);
+        this.counted.push(key);
+        if (n <= max) return;
+        this.error("TOO_MANY_SOCKETS", `${whose} holds ${max} connections to this server already: close one (another tab or device) and try again`, { retryAfterMs: SOCKET_RETRY_MS });
+        this.close(TOO_MANY_SOCKETS_CLOSE, "too many sockets");
+      },
+      (err: unknown) => this.ctx.log.warn({ err }, "socket count unavailable: socket let in"),
+    );
+  }
+
   /** Milliseconds until a frame of `size` bytes is within the socket's budgets, 0 when it is now (and then it is spent). */
   private overBudget(size: number): number {
     const wait = Math.max(this.frames.waitMs(), this.bytes.waitMs(size));
@@ -218,6 +256,7 @@ export class Connection {
     this.player = player;
     this.send({ type: "welcome", player: { id: player.id, name: player.name } });
     if (!first) return;
+    if (this.ctx.socketBudget) this.countSocket(`player:${player.id}`, this.ctx.socketBudget.perPlayer, "your player");
     this.ctx.identified?.(this);
     for (const table of this.ctx.tables.tablesOf(player.id)) this.send({ type: "table", table });
     const asked = new Map(resume.map((r) => [r.gameId, r.lastSeq]));
@@ -409,6 +448,7 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.ctx.sockets.dec();
+    for (const key of this.counted.splice(0)) this.ctx.socketBudget!.counts.remove(key);
     for (const gameId of [...this.games.keys()]) this.unfollow(gameId);
   }
 }

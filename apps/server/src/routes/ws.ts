@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { redisSocketCounts } from "../cluster/socket-counts.js";
 import { Connection } from "../gateway/connection.js";
 import type { Connections } from "../gateway/connections.js";
 import { SocketWatch } from "../gateway/watch.js";
+import { memorySocketCounts } from "../limits/socket-counts.js";
 
 /**
  * GET /ws: the WebSocket gateway. Every table change reaches the sockets of its seated players. The
@@ -9,6 +11,14 @@ import { SocketWatch } from "../gateway/watch.js";
  */
 export async function wsRoutes(app: FastifyInstance, opts: { connections: Connections }): Promise<void> {
   const { connections } = opts;
+  const { cluster, config } = app;
+  const socketBudget = {
+    counts: cluster
+      ? redisSocketCounts({ redis: cluster.redis, prefix: config.REDIS_PREFIX, nodeId: cluster.nodeId, startedAt: cluster.startedAt, liveNodes: () => cluster.liveNodes(), refreshMs: config.HEARTBEAT_MS })
+      : memorySocketCounts(),
+    perAddress: config.SOCKETS_PER_ADDRESS,
+    perPlayer: config.SOCKETS_PER_PLAYER,
+  };
   const watch = new SocketWatch(connections, { helloTimeoutMs: app.config.HELLO_TIMEOUT_MS, pingMs: app.config.WS_PING_MS });
   watch.start();
   app.addHook("onClose", async () => watch.stop());
@@ -39,7 +49,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Connec
       socket.close(1013, ISOLATED);
       return;
     }
-    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets, identified: (c) => connections.identified(c), address: req.ip, tableJoinBudget: app.rateLimits.tableJoin });
+    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets, identified: (c) => connections.identified(c), address: req.ip, tableJoinBudget: app.rateLimits.tableJoin, socketBudget });
     connections.add(connection);
     socket.on("close", () => {
       connections.delete(connection);

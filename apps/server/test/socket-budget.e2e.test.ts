@@ -1,0 +1,104 @@
+/**
+ * Issue 18, socket budgets on real nodes: a player holds SOCKETS_PER_PLAYER sockets at most and an
+ * address SOCKETS_PER_ADDRESS (signed in or not); the socket past a budget is told TOO_MANY_SOCKETS with
+ * a retryAfterMs, then closed with 4029; the sockets already open keep working, and closing one lets a
+ * new one in. On a cluster of two nodes the budgets count the sockets of both.
+ */
+import { ERROR_CODES } from "@bang/protocol";
+import { afterAll, describe, expect, it } from "vitest";
+import { startTestCluster, type TestCluster } from "./cluster-e2e/support.js";
+import { http } from "./support/players.js";
+import { RawSocket } from "./support/raw.js";
+import { START_HOOK_TIMEOUT_MS, useServer } from "./support/server.js";
+
+const PER_PLAYER = 2;
+const PER_ADDRESS = 5;
+const BUDGETS = { SOCKETS_PER_PLAYER: String(PER_PLAYER), SOCKETS_PER_ADDRESS: String(PER_ADDRESS) };
+
+const open: RawSocket[] = [];
+afterAll(async () => {
+  await Promise.all(open.map((s) => s.close()));
+});
+
+const guest = async (url: string, name: string) => ((await http(`${url}/api/guests`, { method: "POST", body: JSON.stringify({ name }) })).body as { token: string }).token;
+const signedIn = async (url: string, token: string) => {
+  const s = await RawSocket.signedIn(url, token);
+  open.push(s);
+  return s;
+};
+const anonymous = async (url: string) => {
+  const s = await RawSocket.open(url);
+  open.push(s);
+  return s;
+};
+/** The socket was refused for the budget: TOO_MANY_SOCKETS with a retryAfterMs, then closed 4029. */
+async function expectRefused(s: RawSocket, whose: RegExp) {
+  expect(await s.closed).toEqual({ code: 4029, reason: "too many sockets" });
+  const refusal = s.received.find((m) => m.type === "error");
+  expect(refusal).toMatchObject({ type: "error", code: "TOO_MANY_SOCKETS", message: expect.stringMatching(whose), retryAfterMs: 10_000 });
+  expect(ERROR_CODES).toContain("TOO_MANY_SOCKETS");
+}
+/** Still open: answers a ping, and gets no refusal. */
+async function expectServed(s: RawSocket) {
+  expect(await s.ping()).toMatchObject({ type: "pong" });
+  expect(s.received.filter((m) => m.type === "error")).toEqual([]);
+}
+
+describe("socket budgets on one node", () => {
+  const server = useServer({ backend: "pglite", env: BUDGETS });
+
+  it(`a player's socket past ${PER_PLAYER} is refused and closed (4029); the others work; closing one lets a new one in`, async () => {
+    const { url } = server();
+    const token = await guest(url, "tabby");
+    const [first, second] = [await signedIn(url, token), await signedIn(url, token)];
+    const third = await signedIn(url, token);
+    await expectRefused(third, /your player holds 2 connections/);
+    await expectServed(first);
+    await expectServed(second);
+    await first.close();
+    const fourth = await signedIn(url, token);
+    await expectServed(fourth);
+    for (const s of [second, fourth]) await s.close();
+  });
+
+  it(`an address's socket past ${PER_ADDRESS} is refused, signed in or not; another player from it too`, async () => {
+    const { url } = server();
+    const sockets = [];
+    for (let i = 0; i < PER_ADDRESS; i++) sockets.push(await anonymous(url));
+    for (const s of sockets) await s.ping().catch(() => undefined);
+    const over = await anonymous(url);
+    await expectRefused(over, /your address holds 5 connections/);
+    for (const s of sockets) expect(s.received.filter((m) => m.type === "error" && m.code === "TOO_MANY_SOCKETS")).toEqual([]);
+    await sockets[0]!.close();
+    const someone = await signedIn(url, await guest(url, "someone"));
+    await expectServed(someone);
+    for (const s of [...sockets.slice(1), someone]) await s.close();
+  });
+});
+
+describe("socket budgets across a cluster of two nodes", () => {
+  let cluster: TestCluster | null = null;
+  afterAll(async () => {
+    await cluster?.dispose();
+  }, START_HOOK_TIMEOUT_MS);
+
+  it("a player's sockets on both nodes count together: the one past the budget is refused on either node", async () => {
+    cluster = await startTestCluster(2, { env: BUDGETS });
+    const [a, b] = cluster.nodes.map((n) => n.url) as [string, string];
+    const token = await guest(a, "roamer");
+    const onA = await signedIn(a, token);
+    const onB = await signedIn(b, token);
+    await expectServed(onA);
+    await expectServed(onB);
+    await expectRefused(await signedIn(b, token), /your player holds 2 connections/);
+    await expectRefused(await signedIn(a, token), /your player holds 2 connections/);
+    await onA.close();
+    await expect.poll(async () => {
+      const s = await signedIn(b, token);
+      await s.ping().catch(() => undefined);
+      const refused = s.received.some((m) => m.type === "error" && m.code === "TOO_MANY_SOCKETS");
+      await s.close();
+      return refused;
+    }, { timeout: 5_000 }).toBe(false);
+  }, 120_000);
+});
