@@ -79,6 +79,8 @@ export const configSchema = z.object({
    * replayed) per minute and client address.
    */
   REPLAY_COLD_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Games one person may play at once (tables they start or sit at): past it a table's start is TOO_MANY_GAMES. */
+  GAMES_PER_PLAYER: z.coerce.number().int().min(1).max(1_000).default(4),
   /**
    * WebSockets open at once per client address (across the cluster) and per player (tabs, devices):
    * past either, the newest socket gets TOO_MANY_SOCKETS and is closed (4029). An address can be a

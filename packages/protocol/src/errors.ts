@@ -36,6 +36,8 @@ export const PROTOCOL_ERROR_CODES = [
   "BOTS_NOT_ALLOWED",
   /** The player already sits at the most open tables allowed at once (MAX_OPEN_TABLES): leave one. */
   "TOO_MANY_TABLES",
+  /** A person at the table already plays the most games allowed at once (GAMES_PER_PLAYER): the game does not start. */
+  "TOO_MANY_GAMES",
   "GAME_NOT_FOUND",
   /** An admin ended the game before a winner. */
   "GAME_ENDED",

@@ -55,7 +55,7 @@ export const services = fp(
       createGame: (args) => (cluster ? cluster.place(args) : owner.createGame(args)),
     };
     app.decorate("gameFactory", factory);
-    const tables = new TableRegistry(factory);
+    const tables = new TableRegistry(factory, { runningGamesOf: async (id) => (await store.runningGameIdsOf(id)).length, maxRunningGames: config.GAMES_PER_PLAYER });
     app.decorate("tables", tables);
     if (config.REDIS_URL) {
       // A cluster node: running games are claimed by the orphan scan, not restored all at once.

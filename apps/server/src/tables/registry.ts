@@ -84,7 +84,15 @@ export class TableRegistry implements Lobby {
   private readonly seatedAt = new SetIndex<string, string>();
   private readonly listeners = new Set<(table: TableView) => void>();
 
-  constructor(private readonly host: GameFactory) {}
+  /**
+   * `host` creates the games; `limits.runningGamesOf` counts a person's running games (the store's, so
+   * that a cluster counts games on every node) and `limits.maxRunningGames` is the most one person may
+   * play at once (GAMES_PER_PLAYER). Without `limits`, no such limit.
+   */
+  constructor(
+    private readonly host: GameFactory,
+    private readonly limits?: { runningGamesOf(playerId: string): Promise<number>; maxRunningGames: number },
+  ) {}
 
   /** Called with the new view whenever a table changes. */
   onChange(listener: (table: TableView) => void): () => void {
@@ -148,6 +156,21 @@ export class TableRegistry implements Lobby {
     }
   }
 
+  /**
+   * TOO_MANY_GAMES when a person at table `t` already plays `maxRunningGames` games: each running game
+   * costs the node its timers and bots, so one player cannot start games without end (issue 18).
+   */
+  private async checkRunningGames(t: Table, starter: string): Promise<void> {
+    if (!this.limits) return;
+    const { runningGamesOf, maxRunningGames } = this.limits;
+    const people = t.seats.filter((s) => s.playerId !== null);
+    const counts = await Promise.all(people.map((s) => runningGamesOf(s.playerId!)));
+    const busy = people.find((_, i) => counts[i]! >= maxRunningGames);
+    if (!busy) return;
+    const who = busy.playerId === starter ? "you already play" : `${busy.name} already plays`;
+    throw new TableError("TOO_MANY_GAMES", `${who} ${maxRunningGames} games at once: finish one before starting another`);
+  }
+
   /** Leaves a table before its game starts; the host leaving hands it to the next person, the last one closes it. */
   leave(playerId: string, code: string): TableView {
     const t = this.find(code);
@@ -202,6 +225,8 @@ export class TableRegistry implements Lobby {
     if (t.seats.some((s) => s.playerId === null && s.bot === null)) throw new TableError("NOT_READY", `table ${code} has empty seats: wait for players or fill them with bots`);
     const unready = t.seats.filter((s) => s.playerId !== null && !s.ready && s.playerId !== t.hostId);
     if (unready.length > 0) throw new TableError("NOT_READY", `waiting for ${unready.map((s) => s.name).join(", ")} to be ready`);
+    await this.checkRunningGames(t, playerId);
+    if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
     t.status = "playing";
     const seats: RoomSeat[] = t.seats.map((s, index) => ({
       index,

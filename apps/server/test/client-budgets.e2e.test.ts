@@ -2,14 +2,16 @@
  * Issue 18, socket budgets on real nodes: a player holds SOCKETS_PER_PLAYER sockets at most and an
  * address SOCKETS_PER_ADDRESS (signed in or not); the socket past a budget is told TOO_MANY_SOCKETS with
  * a retryAfterMs, then closed with 4029; the sockets already open keep working, and closing one lets a
- * new one in. On a cluster of two nodes the budgets count the sockets of both.
+ * new one in. On a cluster of two nodes the budgets count the sockets of both. And a person plays
+ * GAMES_PER_PLAYER games at most: a table where someone already plays that many does not start
+ * (TOO_MANY_GAMES) until one of their games ends.
  */
 import { ERROR_CODES } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestCluster, type TestCluster } from "./cluster-e2e/support.js";
-import { http } from "./support/players.js";
+import { closeAll, connectPlayer, http, startTable, type Player } from "./support/players.js";
 import { RawSocket } from "./support/raw.js";
-import { START_HOOK_TIMEOUT_MS, useServer } from "./support/server.js";
+import { ADMIN_TOKEN, START_HOOK_TIMEOUT_MS, useServer } from "./support/server.js";
 
 const PER_PLAYER = 2;
 const PER_ADDRESS = 5;
@@ -101,4 +103,33 @@ describe("socket budgets across a cluster of two nodes", () => {
       return refused;
     }, { timeout: 5_000 }).toBe(false);
   }, 120_000);
+});
+
+describe("games one person plays at once", () => {
+  const GAMES = 2;
+  const server = useServer({ backend: "pglite", env: { GAMES_PER_PLAYER: String(GAMES) } });
+  const players: Player[] = [];
+  afterAll(() => closeAll(players));
+
+  it(`a table where a person already plays ${GAMES} games does not start (TOO_MANY_GAMES); it does once one of them ends`, async () => {
+    const { url } = server();
+    const [busy, other] = [await connectPlayer(url, "busy"), await connectPlayer(url, "other")];
+    players.push(busy, other);
+    const games: string[] = [];
+    for (let i = 0; i < GAMES; i++) games.push((await startTable([busy], { seats: 3, fillBots: true })).gameId);
+    // Busy as the host, and busy as a guest at someone else's table: neither starts, and both tables stay open.
+    const own = await busy.client.createTable({ game: "dice", seats: 3, botKind: "random", turnSeconds: 600 });
+    await busy.client.fillBots(own.code);
+    await expect(busy.client.startGame(own.code)).rejects.toMatchObject({ code: "TOO_MANY_GAMES", message: expect.stringMatching(/you already play 2 games/) });
+    const theirs = await other.client.createTable({ game: "dice", seats: 3, botKind: "random", turnSeconds: 600 });
+    await busy.client.joinTable(theirs.code);
+    await busy.client.setReady(theirs.code, true);
+    await other.client.fillBots(theirs.code);
+    await expect(other.client.startGame(theirs.code)).rejects.toMatchObject({ code: "TOO_MANY_GAMES", message: expect.stringMatching(/busy already plays 2 games/) });
+    // An admin ends one of busy's games: the table starts.
+    const ended = await http(`${url}/api/admin/games/${games[0]}/end`, { method: "POST", token: ADMIN_TOKEN });
+    expect(ended.status).toBe(200);
+    const started = await busy.client.startGame(own.code);
+    expect(started.gameId).toEqual(expect.any(String));
+  }, 60_000);
 });
