@@ -61,25 +61,29 @@ export function Seat({ seat, name, offer, busy, onSend, onInput }: { seat: SeatV
             <span className="kit-sr"> life</span>
           </span>
         </Flash>
-        <Flash value={seat.handSize}>
-          <span data-testid="hand-size" data-count={seat.handSize} title={`${count(seat.handSize, "card", "cards")} in hand`}>
-            <span aria-hidden="true">🂠</span> {seat.handSize}
-            <span className="kit-sr"> {seat.handSize === 1 ? "card" : "cards"} in hand</span>
-          </span>
-        </Flash>
-      </div>
-      <div className="cards-weapon" data-testid="weapon" data-weapon={weapon.weapon} data-reach={weapon.reach}>
-        {weaponCard ? (
-          <CardHelp card={weaponCard} small />
-        ) : (
-          <Help term={<span className="cards-colt">Colt .45</span>}>
-            <b>Colt .45</b>: {COLT_HELP.text} ({COLT_HELP.rule})
-          </Help>
+        {seat.alive && (
+          <Flash value={seat.handSize}>
+            <span data-testid="hand-size" data-count={seat.handSize} title={`${count(seat.handSize, "card", "cards")} in hand`}>
+              <span aria-hidden="true">🂠</span> {seat.handSize}
+              <span className="kit-sr"> {seat.handSize === 1 ? "card" : "cards"} in hand</span>
+            </span>
+          </Flash>
         )}
-        <span className="cards-reach" title={`reach ${weapon.reach}`}>
-          reach {weapon.reach}
-        </span>
       </div>
+      {seat.alive && (
+        <div className="cards-weapon" data-testid="weapon" data-weapon={weapon.weapon} data-reach={weapon.reach}>
+          {weaponCard ? (
+            <CardHelp card={weaponCard} small />
+          ) : (
+            <Help term={<span className="cards-colt">Colt .45</span>}>
+              <b>Colt .45</b>: {COLT_HELP.text} ({COLT_HELP.rule})
+            </Help>
+          )}
+          <span className="cards-reach" title={`reach ${weapon.reach}`}>
+            reach {weapon.reach}
+          </span>
+        </div>
+      )}
       {blue.length > 0 && (
         <ul className="cards-inplay" aria-label={`${characterName(seat.character)}'s cards in play`}>
           {blue.map((c) => (

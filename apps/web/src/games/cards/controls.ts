@@ -102,7 +102,7 @@ function promptOf(view: PlayerView, me: string, legal: LegalActions, draft: Card
       const plays = legal.commands.filter((c): c is Play => c.type === "play" && c.card === draft.card);
       const name = cardName(draft.card);
       if (plays.some((c) => c.target === undefined)) return `Play ${name}? Tap “Play” to confirm, or tap the card again to put it back.`;
-      if (draft.target !== null) return `${name} on ${n(draft.target)}: take a random card from the hand, or choose one of the cards in play.`;
+      if (draft.target !== null) return kindOf(draft.card) === "panic" ? `Panic! on ${n(draft.target)}: take a random card from their hand, or one of their cards in play.` : `Cat Balou on ${n(draft.target)}: make them discard a random card from their hand, or one of their cards in play.`;
       return `${name}: tap a player to target (only the ones you can reach are offered).`;
     }
     case "discard": {
@@ -117,7 +117,14 @@ function promptOf(view: PlayerView, me: string, legal: LegalActions, draft: Card
     case "response":
       switch (p?.kind) {
         case "shot":
-          return `${n(p.by)} shoots at you: play ${missesLeft(p.needed, p.misses)}${legal.commands.some((c) => c.type === "barrel") ? ", “draw!” for a Barrel" : ""} or take the hit (−1 life).`;
+        {
+          const ways = [
+            ...(legal.commands.some((c) => c.type === "respond") ? [`play ${missesLeft(p.needed, p.misses)}`] : []),
+            ...(legal.commands.some((c) => c.type === "barrel") ? ["“draw!” for a Barrel"] : []),
+          ];
+          const need = p.needed > 1 ? ` (Slab the Killer: ${p.needed} misses needed, ${p.misses} so far)` : "";
+          return `${n(p.by)} shoots at you${need}: ${ways.length > 0 ? `${ways.join(", ")} or take the hit` : "take the hit"} (−1 life).`;
+        }
         case "duel":
           return p.by === me ? "Your Duel goes on: discard a BANG! or lose 1 life." : `Duel with ${n(p.by)}: discard a BANG! or lose 1 life.`;
         case "indians":

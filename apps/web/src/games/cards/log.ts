@@ -35,7 +35,7 @@ export function describeEvent(event: GameEvent, names: Names): string {
     case "putBack":
       return `${n(event.player)} puts ${event.card ? cardLabel(event.card) : "a card"} back on the draw pile.`;
     case "checked": {
-      const result = event.purpose === "dynamite" ? (event.success ? "it explodes!" : "it does not explode") : event.success ? "a heart" : "no heart";
+      const result = event.purpose === "dynamite" ? (event.success ? "it explodes" : "it does not explode") : event.success ? "a heart" : "no heart";
       const flipped = event.cards.length > 1 ? ` (flipped ${cards(event.cards)})` : "";
       return `${n(event.player)} draws! for ${PURPOSE[event.purpose]}: ${cardLabel(event.card)}${flipped}, ${result}.`;
     }
