@@ -147,6 +147,7 @@ describe("the card game's controls", () => {
       const chars = Array.from({ length: n }, (_, i) => CHARACTERS[(g * 5 + i) % CHARACTERS.length]!);
       playGame(n, 100 + g, [...new Set(chars)], seen);
     }
+    console.log(`cards controls: ${seen.states} states, ${seen.driven} commands made by clicks`);
     expect(seen.states).toBeGreaterThan(200);
     for (const t of ["draw", "play", "end", "respond", "pass", "discard", "pick"]) expect(seen.types, `a ${t} was driven`).toContain(t);
     for (const k of ["shot", "duel", "indians", "store"]) expect(seen.pending, `a ${k} window was met`).toContain(k);
