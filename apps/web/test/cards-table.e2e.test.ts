@@ -212,6 +212,8 @@ describe("the card game's web table", () => {
         expect(await watch.$('[data-testid="actions"]')).toBeNull();
         await checkSecrets(watch, gameId, null);
         await screenshot(watch, "cards-spectator");
+        await watch.setViewportSize({ width: 1280, height: 860 });
+        await screenshot(watch, "cards-spectator-desktop");
         await watch.close();
         watched = true;
       }
