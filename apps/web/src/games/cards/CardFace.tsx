@@ -1,10 +1,10 @@
 "use client";
-import { cardInfo, isCardId, type CardId } from "@bang/game-cards";
+import { BLUE_KINDS, cardInfo, isCardId, type CardId, type Kind } from "@bang/game-cards";
 import { Help } from "@/components/table/Help";
 import { CARD_HELP } from "./help";
 import { cardMark, cardName, cardSpoken } from "./words";
 
-const BLUE = new Set(["barrel", "mustang", "scope", "volcanic", "schofield", "remington", "rev_carabine", "winchester", "jail", "dynamite"]);
+const BLUE = new Set<Kind>(BLUE_KINDS);
 
 /** The class of a card's face: its colour (E2.8: brown or blue) and whether its suit is red. */
 export function faceClass(card: CardId): string {

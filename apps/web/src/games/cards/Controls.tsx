@@ -1,6 +1,5 @@
 "use client";
 import type { PlayerView } from "@bang/game-cards";
-import type { GameCommand } from "@bang/protocol";
 import { Countdown } from "@/components/table/Countdown";
 import type { SendAction } from "@/components/table/controls";
 import { seatTimer } from "@/components/table/presence";
@@ -105,5 +104,3 @@ export function Controls({ view, me, names, controls, busy, presence, send, clic
   );
 }
 
-/** Sends `s`'s command through the shell's `send` (the server checks it again). */
-export const sendOf = (send: (c: GameCommand) => void) => (s: SendAction<CardsCommand>) => s.command && send(s.command as GameCommand);

@@ -5,7 +5,7 @@
  */
 import { distance, kindOf, reachOf, weaponOf, WEAPON_REACH, type CardId, type PlayerView, type SeatView, type Weapon } from "@bang/game-cards";
 import { nameOf, type Names } from "../../lib/names";
-import { cardLabel, KIND_NAME } from "./words";
+import { KIND_NAME } from "./words";
 
 /** The viewer's own seat, or null for a spectator. */
 export function mySeat(view: PlayerView, me: string | null): SeatView | null {
@@ -77,5 +77,3 @@ export function pendingCards(view: PlayerView): CardId[] {
   return p.cards.filter((c): c is CardId => c !== null);
 }
 
-/** "Barrel (Q♠)" list of cards, for labels. */
-export const cardList = (cards: readonly CardId[]): string => cards.map(cardLabel).join(", ");
