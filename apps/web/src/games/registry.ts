@@ -10,6 +10,7 @@ import type { GameUi } from "./ui";
 const LOADERS: Readonly<Record<string, () => Promise<GameUi>>> = {
   dice: () => import("./dice").then((m) => m.diceUi),
   dice_duel: () => import("./dice_duel").then((m) => m.diceDuelUi),
+  cards: () => import("./cards").then((m) => m.cardsUi),
 };
 
 const loaded = new Map<string, GameUi>();
