@@ -1,0 +1,470 @@
+// Abuse benchmark (`npm run bench:abuse`; not a test; issue 18). Starts one real node on a fresh
+// PostgreSQL database with the DEFAULT budgets of a deployment (only TRUST_PROXY=loopback, so that
+// every client says its address in X-Forwarded-For, as behind the project's nginx). An honest table of
+// five people (one address each) plays the dice game without end, each thinking ABUSE_THINK_MS before
+// each move; its command latency (send to ack) is measured in a quiet phase, then during each attack of
+// issue 18 from an attacker's address, then in a quiet phase again. Printed: per phase the honest p50 and
+// p99, the ratio of p99 to the quiet phases' (the target: within 2x), refusals the honest players got
+// (the target: none), and what the attack achieved. One JSON line per phase, then a table.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import WebSocket from "ws";
+import { gameById } from "@bang/games";
+
+const num = (name, fallback) => Number(process.env[name] ?? fallback);
+/** Seconds each phase lasts. */
+const PHASE_SECONDS = num("ABUSE_PHASE_SECONDS", 15);
+/** An honest player's pause before each move, ms. */
+const THINK_MS = num("ABUSE_THINK_MS", 60);
+/** Only these attacks (comma-separated names), default all. */
+const ONLY = (process.env.ABUSE_ONLY ?? "").split(",").filter(Boolean);
+const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
+const ADMIN_TOKEN = `abuse-${process.pid}-admin-token-0123456789`;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// ---- the node ----------------------------------------------------------------------------------------
+const db = `bang_abuse_${Date.now()}`;
+const admin = new pg.Client({ connectionString: `${PG}/postgres` });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${db}`);
+const port = await freePort();
+const URL_ = `http://127.0.0.1:${port}`;
+const WS_URL = `ws://127.0.0.1:${port}/ws`;
+const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `${PG}/${db}`, DATA_DIR: `/tmp/${db}`, TRUST_PROXY: "loopback", ADMIN_TOKEN, LOG_LEVEL: "error" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const stopServer = async () => {
+  const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
+  await exited;
+  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
+};
+for (let i = 0; ; i++) {
+  if (i > 600) throw new Error("the node did not get ready in 60 s");
+  const ok = await fetch(`${URL_}/readyz`).then((r) => r.ok, () => false);
+  if (ok) break;
+  await sleep(100);
+}
+
+// ---- clients -----------------------------------------------------------------------------------------
+/** POST /api/guests from `address`: the guest, or null when refused (status kept). */
+async function guest(name, address) {
+  const r = await fetch(`${URL_}/api/guests`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": address }, body: JSON.stringify({ name }) });
+  return r.ok ? r.json() : null;
+}
+
+/** A raw WebSocket from `address`: every message kept, waits by predicate. */
+class Sock {
+  constructor(ws) {
+    this.ws = ws;
+    this.msgs = [];
+    this.waiters = new Set();
+    this.rid = 0;
+    ws.on("message", (d) => {
+      const m = JSON.parse(d.toString());
+      this.msgs.push(m);
+      if (this.onMessage) this.onMessage(m);
+      for (const w of [...this.waiters]) w();
+    });
+    this.closed = new Promise((r) => ws.on("close", (code, reason) => r({ code, reason: reason.toString() })));
+    ws.on("error", () => undefined);
+  }
+  static open(address) {
+    const ws = new WebSocket(WS_URL, { headers: { "x-forwarded-for": address } });
+    return new Promise((resolve, reject) => {
+      ws.once("open", () => resolve(new Sock(ws)));
+      ws.once("error", reject);
+    });
+  }
+  static async signed(token, address) {
+    const s = await Sock.open(address);
+    s.send({ type: "hello", token });
+    await s.next((m) => m.type === "welcome" || m.type === "error");
+    return s;
+  }
+  get open() {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+  send(frame) {
+    if (this.open) this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+  }
+  next(pred, timeoutMs = 30_000) {
+    let at = 0;
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        for (; at < this.msgs.length; at++) if (pred(this.msgs[at])) return done(resolve, this.msgs[at]);
+      };
+      const timer = setTimeout(() => done(reject, new Error(`timeout; last ${JSON.stringify(this.msgs.slice(-3))}`)), timeoutMs);
+      const done = (f, v) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        f(v);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+  /** A request with a fresh rid; resolves with its ok or error. */
+  req(message) {
+    const rid = `r${++this.rid}`;
+    const from = this.msgs.length;
+    this.send({ ...message, rid });
+    let seen = from;
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        for (; seen < this.msgs.length; seen++) if (this.msgs[seen].rid === rid) return done(resolve, this.msgs[seen]);
+      };
+      const timer = setTimeout(() => done(reject, new Error(`no answer to ${message.type}`)), 30_000);
+      const done = (f, v) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        f(v);
+      };
+      this.waiters.add(check);
+    });
+  }
+  close() {
+    this.ws.close();
+    return this.closed;
+  }
+}
+
+/** Seats people at a new table of `seats` (the rest bots), starts it; resolves with the game id (or the refusal). */
+async function startTable(people, { seats = people.length, turnSeconds = 600 } = {}) {
+  const [host, ...others] = people;
+  const created = await host.sock.req({ type: "createTable", options: { game: "dice", seats, botKind: "heuristic", turnSeconds } });
+  if (created.type !== "ok") return { refused: created.code };
+  const code = created.table.code;
+  for (const p of others) {
+    await p.sock.req({ type: "joinTable", code });
+    await p.sock.req({ type: "ready", code, ready: true });
+  }
+  if (seats > people.length) await host.sock.req({ type: "fillBots", code });
+  const started = await host.sock.req({ type: "startGame", code });
+  if (started.type !== "ok") return { refused: started.code, code };
+  return { gameId: started.table.gameId };
+}
+
+/**
+ * Plays the game `gameId` for `people` (each a {guest, sock}) with the dice module's heuristic bots, each
+ * thinking `thinkMs` before its move; `onAck(latencyMs)` per acknowledged command, `onRefusal(message)`
+ * per refusal. Resolves when the game is over (or `stop()` says so).
+ */
+async function playGame(people, gameId, { thinkMs, onAck = () => undefined, onRefusal = () => undefined, stop = () => false }) {
+  const module = gameById("dice");
+  const views = new Map();
+  let over = false;
+  let wake = () => undefined;
+  for (const [seat, p] of people.entries()) {
+    p.bot = module.bots.heuristic(1000 + seat);
+    p.sock.onMessage = (m) => {
+      if (m.gameId !== gameId) return;
+      if (m.type === "snapshot" || m.type === "event") {
+        const prev = views.get(p.guest.player.id);
+        if (!prev || m.seq >= prev.seq) views.set(p.guest.player.id, { seq: m.seq, view: m.view });
+        // The game is over when it waits for nobody (the dice game always waits for someone until its end).
+        if (m.view.waitingFor.length === 0) over = true;
+        wake();
+      }
+    };
+    // The snapshot may have come already.
+    for (const m of p.sock.msgs) p.sock.onMessage(m);
+  }
+  let counter = 0;
+  const seatLoop = async (p) => {
+    const me = p.guest.player.id;
+    let lastActed = -1;
+    while (!over && !stop()) {
+      const known = views.get(me);
+      if (!known || known.seq === lastActed || !known.view.waitingFor.includes(me)) {
+        if (known && known.view.waitingFor.length === 0) return;
+        await new Promise((r) => {
+          const before = wake;
+          wake = () => {
+            before();
+            r();
+          };
+          setTimeout(r, 200);
+        });
+        continue;
+      }
+      lastActed = known.seq;
+      await sleep(thinkMs);
+      const { by: _by, ...command } = p.bot.choose(known.view, me);
+      const id = `c${++counter}-${randomBytes(3).toString("hex")}`;
+      const from = p.sock.msgs.length;
+      const sent = performance.now();
+      p.sock.send({ type: "command", id, gameId, command });
+      let seen = from;
+      const answer = await new Promise((resolve) => {
+        const check = () => {
+          for (; seen < p.sock.msgs.length; seen++) {
+            const m = p.sock.msgs[seen];
+            if ((m.type === "ack" || m.type === "error") && m.id === id) {
+              p.sock.waiters.delete(check);
+              return resolve(m);
+            }
+          }
+        };
+        p.sock.waiters.add(check);
+        check();
+      });
+      if (answer.type === "ack") onAck(performance.now() - sent);
+      else onRefusal(answer);
+    }
+  };
+  await Promise.all(people.map(seatLoop));
+}
+
+/** Five guests from five addresses, signed in. */
+async function party(prefix, firstAddress) {
+  const people = [];
+  for (let i = 0; i < 5; i++) {
+    const address = `${firstAddress}${i + 1}`;
+    const g = await guest(`${prefix}${i + 1}`, address);
+    people.push({ guest: g, sock: await Sock.signed(g.token, address), address });
+  }
+  return people;
+}
+
+// ---- the honest table ----------------------------------------------------------------------------------
+const honest = await party("honest", "198.51.100.");
+/** Latencies of honest commands, with when they completed (performance.now()). */
+const honestAcks = [];
+const honestRefusals = [];
+let honestRunning = true;
+const honestGames = [];
+const honestLoop = (async () => {
+  while (honestRunning) {
+    const { gameId, refused } = await startTable(honest);
+    if (!gameId) {
+      honestRefusals.push({ at: performance.now(), code: refused });
+      await sleep(500);
+      continue;
+    }
+    honestGames.push(gameId);
+    await playGame(honest, gameId, {
+      thinkMs: THINK_MS,
+      onAck: (ms) => honestAcks.push({ at: performance.now(), ms }),
+      onRefusal: (m) => honestRefusals.push({ at: performance.now(), code: m.code }),
+      stop: () => !honestRunning,
+    });
+  }
+})();
+
+// ---- the attacks ---------------------------------------------------------------------------------------
+/** Each attack comes from an address of its own, so that one attack's budgets do not blunt the next. */
+let ATTACKER = "203.0.113.100";
+/** A finished game to replay (played out by bots of the attacker's own). */
+async function finishedGame() {
+  const crew = await party("crew", "203.0.113.1");
+  const { gameId } = await startTable(crew);
+  await playGame(crew, gameId, { thinkMs: 0 });
+  for (const p of crew) await p.sock.close();
+  return gameId;
+}
+
+const attacks = {
+  /** 30 anonymous clients fetch replays as fast as answered: a finished game at every `at`, and the honest game. */
+  async "replay-flood"(until, done) {
+    const count = { ok: 0, limited: 0, other: 0 };
+    const worker = async (w) => {
+      for (let i = 0; performance.now() < until; i++) {
+        const target = i % 2 === 0 ? `${done}/replay?at=${(i * 7 + w) % 60}` : `${honestGames.at(-1)}/replay`;
+        const r = await fetch(`${URL_}/api/games/${target}`, { headers: { "x-forwarded-for": ATTACKER } });
+        await r.arrayBuffer();
+        if (r.ok) count.ok++;
+        else if (r.status === 429) count.limited++;
+        else count.other++;
+      }
+    };
+    await Promise.all(Array.from({ length: 30 }, (_, w) => worker(w)));
+    return `replays served ${count.ok}, refused 429 ${count.limited}, other ${count.other}`;
+  },
+
+  /** One address opens 2,000 sockets (no hello) and one player 60 signed-in ones. */
+  async "socket-flood"(until) {
+    const g = await guest("sockets", ATTACKER);
+    const socks = [];
+    let refused = 0;
+    let failed = 0;
+    const opening = [];
+    for (let i = 0; i < 2_000 && performance.now() < until; i++) {
+      opening.push(
+        Sock.open(ATTACKER).then(
+          (s) => socks.push(s),
+          () => failed++,
+        ),
+      );
+      if (i % 50 === 49) await Promise.all(opening.splice(0));
+    }
+    await Promise.all(opening);
+    for (let i = 0; i < 60; i++) socks.push(await Sock.signed(g.token, ATTACKER).catch(() => (failed++, null)));
+    await sleep(Math.max(0, until - performance.now()));
+    for (const s of socks) if (s && s.msgs.some((m) => m.code === "TOO_MANY_SOCKETS")) refused++;
+    const open = socks.filter((s) => s && s.open).length;
+    await Promise.all(socks.filter(Boolean).map((s) => s.close()));
+    return `sockets tried ${socks.length + failed}, refused TOO_MANY_SOCKETS ${refused}, still open ${open}`;
+  },
+
+  /** One client creates guests as fast as answered. */
+  async "guest-flood"(until) {
+    let made = 0;
+    let refused = 0;
+    while (performance.now() < until) {
+      const r = await fetch(`${URL_}/api/guests`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ATTACKER }, body: JSON.stringify({ name: `g${made}` }) });
+      await r.arrayBuffer();
+      if (r.ok) made++;
+      else refused++;
+    }
+    return `guests made ${made}, refused ${refused}`;
+  },
+
+  /** One socket sends 470 frames of 15 KB a second (85% of them refused commands). */
+  async "frame-flood"(until) {
+    const g = await guest("flood", ATTACKER);
+    const s = await Sock.signed(g.token, ATTACKER);
+    const pad = "x".repeat(15_000);
+    let sent = 0;
+    const started = performance.now();
+    let closedAt = null;
+    void s.closed.then(() => (closedAt = performance.now()));
+    while (performance.now() < until && closedAt === null) {
+      for (let i = 0; i < 47 && s.open; i++, sent++) s.send({ type: "command", id: `f${sent}`, gameId: "no-such-game", command: { type: "roll", pad } });
+      await sleep(100);
+    }
+    const closed = closedAt === null ? "never closed" : `closed after ${((closedAt - started) / 1000).toFixed(1)} s (${(await s.closed).code})`;
+    await s.close();
+    return `frames sent ${sent}, ${closed}`;
+  },
+
+  /** One player tries table codes as fast as answered. */
+  async "join-guess"(until) {
+    const g = await guest("guesser", ATTACKER);
+    const s = await Sock.signed(g.token, ATTACKER);
+    const count = { tried: 0, limited: 0, found: 0 };
+    const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    while (performance.now() < until && s.open) {
+      const code = Array.from(randomBytes(8), (b) => alphabet[b % 32]).join("");
+      const r = await s.req({ type: "joinTable", code });
+      count.tried++;
+      if (r.code === "RATE_LIMITED") {
+        count.limited++;
+        await sleep(Math.min(r.retryAfterMs ?? 1000, until - performance.now()));
+      } else if (r.type === "ok") count.found++;
+    }
+    await s.close();
+    return `codes tried ${count.tried}, refused RATE_LIMITED ${count.limited}, tables found ${count.found}`;
+  },
+
+  /** A player starts as many bot games as allowed, then 250 sockets spectate all of them; its own seat floods refused commands. */
+  async "games-and-spectators"(until) {
+    const g = await guest("botfarm", ATTACKER);
+    const host = { guest: g, sock: await Sock.signed(g.token, ATTACKER) };
+    const games = [];
+    let refused = 0;
+    for (let i = 0; i < 60; i++) {
+      const r = await startTable([host], { seats: 5, turnSeconds: 5 });
+      if (r.gameId) games.push(r.gameId);
+      else {
+        refused++;
+        if (r.code) await host.sock.req({ type: "leaveTable", code: r.code });
+      }
+    }
+    // 250 spectator sockets, over as many guests as the address may make (each player holds 16 at most).
+    const watchers = [g];
+    for (let i = 0; i < 16; i++) watchers.push((await guest(`watcher${i}`, ATTACKER)) ?? g);
+    const spectators = [];
+    for (let i = 0; i < 250; i++) {
+      const s = await Sock.open(ATTACKER).catch(() => null);
+      if (!s) continue;
+      s.send({ type: "hello", token: watchers[i % watchers.length].token });
+      spectators.push(s);
+    }
+    await sleep(200);
+    for (const s of spectators) for (const gameId of games) s.send({ type: "spectate", gameId, rid: `s-${gameId}` });
+    // Its seat in the first game sends out-of-turn commands at 40 a second.
+    let commands = 0;
+    while (performance.now() < until) {
+      for (let i = 0; i < 4; i++) host.sock.send({ type: "command", id: `x${commands++}`, gameId: games[0], command: { type: "react", arrows: 9 } });
+      await sleep(100);
+    }
+    const watching = spectators.filter((s) => s.open).length;
+    const answers = {};
+    for (const m of host.sock.msgs) if (m.type === "error" && m.id?.startsWith("x")) answers[m.code] = (answers[m.code] ?? 0) + 1;
+    await Promise.all([...spectators, host.sock].map((s) => s.close()));
+    const codes = Object.entries(answers).map(([code, n]) => `${code} ${n}`).join(", ");
+    return `bot games started ${games.length}, refused ${refused}; spectator sockets open ${watching}; out-of-turn commands sent ${commands}: ${codes}`;
+  },
+};
+
+// ---- the run -------------------------------------------------------------------------------------------
+/** What an attack needs ready before its phase starts (not timed). */
+const setups = { "replay-flood": finishedGame };
+const phases = [];
+async function phase(name, attack) {
+  const prepared = attack && setups[name] ? await setups[name]() : undefined;
+  const from = performance.now();
+  const until = from + PHASE_SECONDS * 1000;
+  const load = loadavg()[0];
+  const outcome = attack ? await attack(until, prepared) : "";
+  // An attack cut short (its socket closed) still has its whole phase: the aftermath counts too.
+  await sleep(Math.max(0, until - performance.now()));
+  const to = performance.now();
+  const lat = honestAcks.filter((a) => a.at >= from && a.at <= to).map((a) => a.ms).sort((a, b) => a - b);
+  const refusals = honestRefusals.filter((r) => r.at >= from && r.at <= to);
+  const row = { phase: name, commands: lat.length, p50: +percentile(lat, 50).toFixed(1), p99: +percentile(lat, 99).toFixed(1), honestRefusals: refusals.map((r) => r.code), load1: +load.toFixed(2), outcome };
+  console.log(JSON.stringify(row));
+  phases.push(row);
+}
+
+try {
+  // Warm-up: the first game's JIT and connections out of the way.
+  await sleep(3_000);
+  // Quiet and attacked phases alternate, so that the machine's drift shows in the quiet ones.
+  await phase("quiet", null);
+  for (const [i, [name, attack]] of Object.entries(attacks).entries()) {
+    if (ONLY.length > 0 && !ONLY.includes(name)) continue;
+    ATTACKER = `203.0.113.${100 + i}`;
+    await phase(name, attack);
+    await sleep(1_000);
+    await phase("quiet", null);
+  }
+} finally {
+  honestRunning = false;
+  await Promise.race([honestLoop, sleep(5_000)]);
+  for (const p of honest) await p.sock.close();
+  await stopServer();
+}
+
+const quiet = phases.filter((p) => p.phase.startsWith("quiet"));
+const baseP99 = median(quiet.map((p) => p.p99));
+console.log(`\nhonest table: 5 people, think ${THINK_MS} ms, ${PHASE_SECONDS} s a phase; baseline p99 = median of the ${quiet.length} quiet phases' = ${baseP99} ms`);
+console.log("| phase | honest commands | p50 ms | p99 ms | p99 / quiet | honest refused | load1 | the attack |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+let held = true;
+for (const p of phases) {
+  const ratio = p.p99 / baseP99;
+  if (!p.phase.startsWith("quiet") && (ratio > 2 || p.honestRefusals.length > 0)) held = false;
+  console.log(`| ${p.phase} | ${p.commands} | ${p.p50} | ${p.p99} | ${ratio.toFixed(2)}x | ${p.honestRefusals.length} | ${p.load1} | ${p.outcome} |`);
+}
+console.log(`\n${held ? "HELD" : "NOT HELD"}: every attack's honest p99 within 2x of quiet and no honest refusal`);
+process.exit(held ? 0 : 1);
