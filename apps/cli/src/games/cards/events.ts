@@ -4,6 +4,7 @@
  * hand, Kit Carlson's cards come as null here and are told without naming them.
  */
 import type { CardId, GameEvent, PlayerView } from "@bang/game-cards";
+import { article } from "./format.js";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -66,7 +67,7 @@ function describe(e: GameEvent, view: PlayerView): string | null {
     case "lifeGained":
       return `${e.player} gains ${plural(e.amount, "life point")} (${e.cause})`;
     case "eliminated":
-      return `${e.player} is eliminated${e.by ? ` by ${e.by}` : ""}: ${e.role === "sheriff" ? "the" : "a"} ${e.role}`;
+      return `${e.player} is eliminated${e.by ? ` by ${e.by}` : ""}: ${article(e.role)} ${e.role}`;
     case "cardsTaken":
       return `${e.player} takes ${e.from}'s ${plural(e.count, "card")} (vulture_sam)`;
     case "turnSkipped":

@@ -15,6 +15,9 @@ export function lettered(cards: readonly CardId[]): string {
   return cards.length === 0 ? "none" : cards.map((c, i) => `${letterOf(i)}) ${c}`).join("  ");
 }
 
+/** `the sheriff`, `an outlaw`, `a deputy`. */
+export const article = (role: Role): string => (role === "sheriff" ? "the" : role === "outlaw" ? "an" : "a");
+
 /** What each role plays for (E9), for the player's own reminder. */
 export function roleGoal(role: Role, eightPlayers: boolean): string {
   switch (role) {
@@ -100,7 +103,7 @@ export function renderTable(view: PlayerView): string {
   for (const p of view.players) if (p.id !== me && p.hand) lines.push(`${p.id}'s hand: ${p.hand.join(", ") || "none"}`);
   if (mine?.role && view.phase !== "gameOver") {
     const eight = view.players.filter((p) => p.role === "renegade").length > 1 || view.players.length === 8;
-    lines.push(`You are ${mine.id}, ${mine.character}, ${mine.role === "sheriff" ? "the" : "a"} ${mine.role}: ${roleGoal(mine.role, eight)}.`);
+    lines.push(`You are ${mine.id}, ${mine.character}, ${article(mine.role)} ${mine.role}: ${roleGoal(mine.role, eight)}.`);
   }
   return lines.join("\n");
 }

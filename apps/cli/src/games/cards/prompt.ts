@@ -55,13 +55,13 @@ export function suggestion(view: PlayerView, me: PlayerId): Command {
 }
 
 /** The hint: the menu, the typed families, and what Enter does. */
-function hint(view: PlayerView, legal: LegalActions, menu: Command[], suggested: Command): string {
+function hint(view: PlayerView, legal: LegalActions, menu: Command[], suggested: Command | null): string {
   const mine = view.players.find((p) => p.id === view.waitingFor[0]);
   const lines = [`Your move${view.phase === "play" ? " (phase 2)" : ""}:`];
   lines.push(...columns(menu.map((c, i) => [`${String(i + 1).padStart(2)})`, formatCommand(c), note(c, view)])));
   if (legal.discard) lines.push(`  discard exactly ${legal.discard.count} of your cards: discard LETTER... (your hand: ${lettered(mine?.hand ?? [])})`);
   if (legal.ability) lines.push("  ability LETTER LETTER: sid_ketchum discards 2 cards of his hand to regain 1 life");
-  lines.push(`Type a number or a command; Enter: ${formatCommand(suggested)} (suggested).`);
+  if (suggested) lines.push(`Type a number or a command; Enter: ${formatCommand(suggested)} (suggested).`);
   return lines.join("\n");
 }
 
@@ -69,12 +69,12 @@ function hint(view: PlayerView, legal: LegalActions, menu: Command[], suggested:
 export function cardsPrompt(view: PlayerView, me: PlayerId): TurnPrompt<Command> {
   const legal = legalActions(view, me);
   const menu: Command[] = legal.commands.map((c) => ({ ...c, by: me }) as Command);
-  const suggested = suggestion(view, me);
+  const suggested = legal.commands.length > 0 || legal.discard ? suggestion(view, me) : null;
   return {
     hint: hint(view, legal, menu, suggested),
     label: labelOf(view, legal),
     read(line): Reading<Command> {
-      if (line === "") return { command: suggested };
+      if (line === "") return suggested ? { command: suggested } : { note: "The game does not wait for you." };
       if (/^\d+$/.test(line)) {
         const chosen = menu[Number(line) - 1];
         return chosen ? { command: chosen } : { refusal: { code: "INVALID_COMMAND", message: `no item ${line} in the menu (1 to ${menu.length})` } };
