@@ -58,6 +58,7 @@ describe("Ca$h 'n Guns' table (format)", () => {
       const me = s.players[0]!;
       expect(text).toContain(`Your bullets: ${me.hand.click} click, ${me.hand.bang} bang in hand; used: ${me.discard.click} click, ${me.discard.bang} bang.`);
       expect(text.match(/^Your bullets/gm)).toHaveLength(1);
+      expect(text).not.toMatch(/^p\d's bullets/m);
     }
     expect(secretsSeen).toBeGreaterThan(10);
   });

@@ -65,9 +65,11 @@ export function renderTable(view: CngView): string {
   const lines = [head, `Loot on the table: ${lootText(view.table)}`, ...columns([header, ...view.players.map((p, i) => seatRow(view, p, i, me))], " ")];
   if (view.order) lines.push(`The Godfather ordered ${view.order.player} to change target (was ${view.order.previous}).`);
   if (view.phase !== "game_over" && view.waitingFor.length > 0) lines.push(`Waiting for: ${view.waitingFor.join(", ")}.`);
-  const mine = view.players.find((p) => p.id === me);
-  if (mine?.hand && mine.discard) {
-    lines.push(`Your bullets: ${mine.hand.click} click, ${mine.hand.bang} bang in hand; used: ${mine.discard.click} click, ${mine.discard.bang} bang.`);
+  for (const p of view.players) {
+    if (!p.hand || !p.discard) continue;
+    // A player's own bullets (F8.3); an admin's view (a replay) holds everyone's.
+    const whose = p.id === me ? "Your bullets" : `${p.id}'s bullets`;
+    lines.push(`${whose}: ${p.hand.click} click, ${p.hand.bang} bang in hand; used: ${p.discard.click} click, ${p.discard.bang} bang.`);
   }
   if (view.diamondBonus) lines.push(`Diamond bonus ($60,000): ${view.diamondBonus}.`);
   return lines.join("\n");
