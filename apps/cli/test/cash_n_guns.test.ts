@@ -110,6 +110,22 @@ describe("Ca$h 'n Guns' moves (move, prompt)", () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it("F8.4, F8.5, F8.7 the person's prompt stays the same while the others make their secret choices (the shell keeps it open)", () => {
+    let compared = 0;
+    for (const [i, s] of states.entries()) {
+      const next = states[i + 1];
+      if (!next || next.phase !== s.phase || next.round !== s.round || !["bullet_choice", "hold_up", "courage"].includes(s.phase)) continue;
+      for (const me of cashNGuns.toAct(next)) {
+        if (!cashNGuns.toAct(s).includes(me)) continue;
+        const before = cngPrompt(view(s, me), me);
+        const after = cngPrompt(view(next, me), me);
+        expect([after.label, after.hint]).toEqual([before.label, before.hint]);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
   it("reads bare words and short forms; players by seat number at the aim; refuses a key not offered and what is no command", () => {
     const s = states.find((x) => x.phase === "hold_up" && cashNGuns.toAct(x).includes("p1"))!;
     const v = view(s, "p1");
