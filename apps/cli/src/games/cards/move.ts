@@ -5,7 +5,7 @@
  * `ability CARD CARD`, `discard CARD...`, `end`. Only the syntax is checked here; whether a move is
  * legal is the rules' call.
  */
-import { isCardId, kindOf, type CardId, type Command, type PlayerId, type PlayerView } from "@bang/game-cards";
+import { CARD_IDS, kindOf, type CardId, type Command, type PlayerId, type PlayerView } from "@bang/game-cards";
 import type { Refusal } from "@bang/game-core";
 
 /** A line read: the command it stands for, or why it is not one (INVALID_COMMAND). */
@@ -53,7 +53,7 @@ export function playerNamed(token: string, view: PlayerView, me: PlayerId): Play
  */
 export function cardNamed(token: string, cards: readonly CardId[], lettered: readonly CardId[] = cards): CardId | null {
   const t = token.trim().toLowerCase();
-  if (isCardId(token.trim().toLowerCase())) return t;
+  if (CARD_IDS.includes(t)) return t;
   if (/^[a-z]$/.test(t)) {
     const i = t.charCodeAt(0) - 97;
     if (i < lettered.length) return lettered[i]!;
