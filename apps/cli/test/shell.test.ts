@@ -27,12 +27,12 @@ function thrown(f: () => unknown): Error | null {
 }
 
 describe("the registry of faces", () => {
-  it("knows the dice games, the first one the default; any other game gets the JSON face", () => {
-    expect(cliGames().map((ui) => ui.id)).toEqual(["dice", "dice_duel"]);
+  it("knows the four games, the first one the default; any other game gets the JSON face", () => {
+    expect(cliGames().map((ui) => ui.id)).toEqual(["dice", "dice_duel", "cards", "cash_n_guns"]);
     expect(defaultGameId()).toBe("dice");
-    expect(gameUi("dice_duel").name).toBe(gameById("dice_duel").name);
-    const unknown = gameUi("cash_n_guns", { name: "Ca$h 'n Guns", seats: { min: 4, max: 8 } });
-    expect([unknown.name, unknown.defaultSeats]).toEqual(["Ca$h 'n Guns", 4]);
+    for (const id of ["dice_duel", "cards", "cash_n_guns"]) expect(gameUi(id).name).toBe(gameById(id).name);
+    const unknown = gameUi("poker", { name: "Poker", seats: { min: 4, max: 8 } });
+    expect([unknown.name, unknown.defaultSeats]).toEqual(["Poker", 4]);
     expect(unknown.render({ viewer: { kind: "spectator" }, stateId: 3, waitingFor: [] })).toBe(JSON.stringify({ viewer: { kind: "spectator" }, stateId: 3, waitingFor: [] }, null, 2));
   });
 });

@@ -8,11 +8,13 @@ import type { SeatRange } from "@bang/game-core";
 import { findGame } from "@bang/games";
 import type { AnyGameUi } from "../shell/game-ui.js";
 import { jsonUi } from "../shell/json-ui.js";
+import { cardsUi } from "./cards/index.js";
+import { cashNGunsUi } from "./cash_n_guns/index.js";
 import { diceUi } from "./dice/index.js";
 import { diceDuelUi } from "./dice_duel/index.js";
 
 /** The games with a table of their own, in the order lists show them; the first is the default game. */
-const FACES: readonly AnyGameUi[] = [diceUi, diceDuelUi];
+const FACES: readonly AnyGameUi[] = [diceUi, diceDuelUi, cardsUi, cashNGunsUi];
 
 const byId = new Map(FACES.map((ui) => [ui.id, ui]));
 
