@@ -102,6 +102,10 @@ export class ClusterGames implements GameDirectory {
   }
 
   /** This node's copy of the game, loaded from the store (and subscribed) on first use; null if unknown. */
+  has(gameId: string): boolean {
+    return this.games.has(gameId);
+  }
+
   open(gameId: string): Promise<GameHandle | null> {
     const known = this.games.get(gameId);
     if (known) return Promise.resolve(known.game);

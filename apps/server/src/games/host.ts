@@ -87,6 +87,10 @@ export class GameHost implements GameDirectory {
    * never started and refuses every command by the rules (the game is over). An unknown, running (not
    * here) or ended (abandoned) game: null.
    */
+  has(gameId: string): boolean {
+    return this.rooms.has(gameId);
+  }
+
   open(gameId: string): GameRoom | null | Promise<GameRoom | null> {
     return this.rooms.get(gameId) ?? this.openFinished(gameId);
   }

@@ -65,6 +65,8 @@ export interface GameHandle {
 export interface GameDirectory {
   /** The running (or just finished) game `gameId`, or null when this node cannot serve it. */
   open(gameId: string): GameHandle | null | Promise<GameHandle | null>;
+  /** Does this node hold game `gameId` in memory now (opening it costs no load from the store and no replay)? */
+  has(gameId: string): boolean;
   /** Running games known to this node where `playerId` has a seat. */
   gamesOf(playerId: string): GameHandle[];
   /**

@@ -60,6 +60,11 @@ export interface ConnectionContext {
   address: string;
   /** Spends a table join by code of `playerId` from `address`: 0 within budget, else ms before one is allowed. */
   tableJoinBudget(playerId: string, address: string): Promise<number>;
+  /**
+   * Spends the opening of a game this node does not hold (spectate, resume, history: a load from the
+   * store and a replay) by `playerId` from `address`: 0 within budget, else ms to wait. None: no budget.
+   */
+  coldOpenBudget?(playerId: string, address: string): Promise<number>;
   /** Called once, when the socket's first hello verified its player (the node indexes it). */
   identified?(connection: Connection): void;
   /** Sockets per address (an IPv6 client by its /64) and per player; none: no budget. */
@@ -385,6 +390,7 @@ export class Connection {
           reply({ type: "ok", rid: message.rid, queue: await matchmaker.confirm(player.id, message.matchId, message.accept) });
           return;
         case "spectate": {
+          if (await this.overColdBudget(message.gameId, player, message.rid)) return;
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
           this.makeRoomFor(room);
@@ -393,6 +399,7 @@ export class Connection {
           return;
         }
         case "resume": {
+          if (await this.overColdBudget(message.gameId, player, message.rid)) return;
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
           this.makeRoomFor(room);
@@ -409,6 +416,7 @@ export class Connection {
           if (!this.historyBudget.take()) {
             return this.error("RATE_LIMITED", `at most ${HISTORY_BURST} history requests at once, then one every ${HISTORY_REFILL_MS / 1000} s`, { rid: message.rid, retryAfterMs: this.historyBudget.waitMs() });
           }
+          if (await this.overColdBudget(message.gameId, player, message.rid)) return;
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
           this.makeRoomFor(room);
@@ -442,6 +450,18 @@ export class Connection {
       if (error instanceof TableError || error instanceof MatchmakingError) return this.error(error.code, error.message, refOf(message));
       throw error;
     }
+  }
+
+  /**
+   * Spends the cold-open budget when game `gameId` is not in this node's memory (an unknown id costs a
+   * store lookup too); past it, answers RATE_LIMITED and says so (true). A game the node holds is free.
+   */
+  private async overColdBudget(gameId: string, player: VerifiedPlayer, rid: string): Promise<boolean> {
+    if (!this.ctx.coldOpenBudget || this.ctx.games.has(gameId)) return false;
+    const retryAfterMs = await this.ctx.coldOpenBudget(player.id, this.ctx.address);
+    if (retryAfterMs === 0) return false;
+    this.error("RATE_LIMITED", `too many games opened that this server did not hold: retry in ${Math.ceil(retryAfterMs / 1000)} s`, { rid, retryAfterMs });
+    return true;
   }
 
   private onClose(): void {

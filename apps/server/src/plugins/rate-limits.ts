@@ -18,6 +18,11 @@ declare module "fastify" {
       lookup: RateLimitOptions;
       /** Table joins by code of `playerId` from `address`: 0 within budget, else ms before one is allowed. */
       tableJoin: (playerId: string, address: string) => Promise<number>;
+      /**
+       * Games opened over a socket (spectate, resume, history) that this node did not hold (each a load
+       * from the store and a replay) by `playerId` from `address`: 0 within budget, else ms to wait.
+       */
+      coldOpen: (playerId: string, address: string) => Promise<number>;
     };
   }
 }
@@ -88,7 +93,8 @@ function keyedBudget(app: FastifyInstance, name: string, max: number): (key: str
  * `coldReplay`, REPLAY_COLD_RATE_LIMIT replays of games this node has not replayed yet (admins:
  * `isAdmin`, not counted); `guests`, GUEST_RATE_LIMIT new guests; `lookup`, LOOKUP_RATE_LIMIT lookups
  * (table codes must not be scanned); `tableJoin`, TABLE_JOIN_RATE_LIMIT joins by code per player and
- * TABLE_JOIN_ADDRESS_RATE_LIMIT per address (WebSocket messages, not routes).
+ * TABLE_JOIN_ADDRESS_RATE_LIMIT per address (WebSocket messages, not routes); `coldOpen`,
+ * REPLAY_COLD_RATE_LIMIT games a socket opens that the node did not hold, per player and per address.
  */
 export const rateLimits = fp(
   async (app: FastifyInstance) => {
@@ -100,12 +106,15 @@ export const rateLimits = fp(
     };
     const joinsOfPlayer = keyedBudget(app, "join-player", app.config.TABLE_JOIN_RATE_LIMIT);
     const joinsOfAddress = keyedBudget(app, "join-address", app.config.TABLE_JOIN_ADDRESS_RATE_LIMIT);
+    const coldOpensOfPlayer = keyedBudget(app, "cold-open-player", app.config.REPLAY_COLD_RATE_LIMIT);
+    const coldOpensOfAddress = keyedBudget(app, "cold-open-address", app.config.REPLAY_COLD_RATE_LIMIT);
     app.decorate("rateLimits", {
       replay: { max: app.config.REPLAY_RATE_LIMIT, timeWindow: RATE_WINDOW_MS, allowList: isAdmin },
       coldReplay: spend(app, "cold-replay", app.config.REPLAY_COLD_RATE_LIMIT, isAdmin),
       guests: { max: app.config.GUEST_RATE_LIMIT, timeWindow: RATE_WINDOW_MS },
       lookup: { max: app.config.LOOKUP_RATE_LIMIT, timeWindow: RATE_WINDOW_MS },
       tableJoin: async (playerId, address) => Math.max(await joinsOfPlayer(playerId), await joinsOfAddress(normalizeIP(address))),
+      coldOpen: async (playerId, address) => Math.max(await coldOpensOfPlayer(playerId), await coldOpensOfAddress(normalizeIP(address))),
     });
   },
   { name: "bang-rate-limits", dependencies: ["bang-services"] },
