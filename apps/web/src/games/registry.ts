@@ -10,6 +10,7 @@ import type { GameUi } from "./ui";
 const LOADERS: Readonly<Record<string, () => Promise<GameUi>>> = {
   dice: () => import("./dice").then((m) => m.diceUi),
   dice_duel: () => import("./dice_duel").then((m) => m.diceDuelUi),
+  cash_n_guns: () => import("./cash_n_guns").then((m) => m.cashNGunsUi),
 };
 
 const loaded = new Map<string, GameUi>();

@@ -1,0 +1,71 @@
+"use client";
+import type { CngView } from "@bang/game-cash-n-guns";
+import type { GameCommand } from "@bang/protocol";
+import { useMemo, useState } from "react";
+import { MotionRoot, MotionToggle } from "@/components/table/motion";
+import type { TableProps } from "@/games/ui";
+import { Actions } from "./Actions";
+import { CngTable } from "./CngTable";
+import { applyInput, cngControls, emptyDraft, offers, type CngWire } from "./controls";
+import { EMPTY_MEMORY, remember, type Memory } from "./reveal";
+import { CngRules } from "./Rules";
+import { Scores } from "./Scores";
+import type { SeatTap } from "./Seat";
+import { ShowdownPanel } from "./ShowdownPanel";
+import { mySeat } from "./table";
+
+/**
+ * Ca$h 'n Guns as the shell shows it: the table (kit SeatRing) for everyone, the seated player's
+ * controls (a seat tapped to aim or order, then confirmed; cards, courage and loot as buttons), the
+ * round's showdown, the final scores and the rules in short. What the table remembers between views
+ * (the showdown, the tile's taker, the lines to draw) comes from reveal.ts; the controls from
+ * controls.ts, with a draft that starts afresh with every new view.
+ */
+export function CngGame({ view: raw, me, names, send, busy, presence }: TableProps) {
+  const view = raw as unknown as CngView;
+  const [memory, setMemory] = useState<Memory>(() => remember(EMPTY_MEMORY, view));
+  if (memory.view?.stateId !== view.stateId) setMemory(remember(memory, view));
+  const [draft, setDraft] = useState(() => ({ stateId: view.stateId, value: emptyDraft() }));
+  const current = draft.stateId === view.stateId ? draft.value : emptyDraft();
+  if (draft.stateId !== view.stateId) setDraft({ stateId: view.stateId, value: current });
+
+  const seat = mySeat(view, me);
+  const playing = seat !== null && send !== null && me !== null && view.phase !== "game_over";
+  const controls = useMemo(() => cngControls(view, me ?? "", current, names), [view, me, current, names]);
+  const sendWire = (c: CngWire) => send?.(c as unknown as GameCommand);
+  const seatTap = (id: string): SeatTap | null => {
+    if (!playing || !controls.seatVerb) return null;
+    const input = { kind: "seat" as const, player: id };
+    if (!offers(controls, input)) return null;
+    return { verb: controls.seatVerb, chosen: controls.chosen === id, disabled: busy, onTap: () => setDraft({ stateId: view.stateId, value: applyInput(current, input) }) };
+  };
+  const take = playing
+    ? (card: string) => {
+        const s = controls.sends.find((x) => x.id === `take-${card}`);
+        return s?.command ? { command: s.command, label: s.label } : null;
+      }
+    : null;
+  const showdown = memory.showdown;
+  const showdownNow = showdown !== null && showdown.round === view.round && (view.phase === "sharing" || view.phase === "game_over");
+  return (
+    <MotionRoot className="cng-game">
+      <div className="kit-toolbar">
+        <span data-testid="who">{seat && send ? (seat.alive ? "Your seat is at the bottom." : "You are dead: watching.") : me ? "" : "Watching"}</span>
+        <MotionToggle />
+      </div>
+      <CngTable view={view} me={me} names={names} presence={presence} lines={memory.lines} linesToken={memory.linesToken} showdown={showdown} tileTaker={memory.tileTaker} seatTap={seatTap} take={take} send={playing ? sendWire : null} busy={busy} />
+      {playing && seat ? (
+        <Actions controls={controls} seat={seat} presence={presence} send={sendWire} busy={busy} />
+      ) : (
+        view.phase !== "game_over" && (
+          <p className="prompt cng-status" data-testid="status-line" aria-live="polite">
+            {controls.prompt}
+          </p>
+        )
+      )}
+      <Scores view={view} me={me} names={names} />
+      {showdown && (showdownNow || view.phase === "bullet_choice" || view.phase === "hold_up") && <ShowdownPanel showdown={showdown} me={me} names={names} current={showdownNow} />}
+      <CngRules />
+    </MotionRoot>
+  );
+}
