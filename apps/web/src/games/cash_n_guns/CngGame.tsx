@@ -8,6 +8,7 @@ import { Actions } from "./Actions";
 import { CngTable } from "./CngTable";
 import { applyInput, cngControls, emptyDraft, offers, type CngWire } from "./controls";
 import { EMPTY_MEMORY, remember, type Memory } from "./reveal";
+import { LootStrip } from "./LootStrip";
 import { CngRules } from "./Rules";
 import { Scores } from "./Scores";
 import type { SeatTap } from "./Seat";
@@ -37,14 +38,17 @@ export function CngGame({ view: raw, me, names, send, busy, presence }: TablePro
     if (!playing || !controls.seatVerb) return null;
     const input = { kind: "seat" as const, player: id };
     if (!offers(controls, input)) return null;
-    return { verb: controls.seatVerb, chosen: controls.chosen === id, disabled: busy, onTap: () => setDraft({ stateId: view.stateId, value: applyInput(current, input) }) };
+    const chosen = controls.chosen === id;
+    const confirm = chosen ? controls.sends.find((s) => s.command !== null && s.id !== "pass") : undefined;
+    return {
+      verb: controls.seatVerb,
+      chosen,
+      disabled: busy,
+      onTap: () => setDraft({ stateId: view.stateId, value: applyInput(current, input) }),
+      confirm: confirm?.command ? { label: controls.seatVerb === "Order" ? "Confirm order" : "Confirm aim", send: () => sendWire(confirm.command!) } : null,
+    };
   };
-  const take = playing
-    ? (card: string) => {
-        const s = controls.sends.find((x) => x.id === `take-${card}`);
-        return s?.command ? { command: s.command, label: s.label } : null;
-      }
-    : null;
+  const take = playing ? (card: string) => controls.sends.find((x) => x.id === `take-${card}`)?.command ?? null : null;
   const showdown = memory.showdown;
   const showdownNow = showdown !== null && showdown.round === view.round && (view.phase === "sharing" || view.phase === "game_over");
   return (
@@ -53,7 +57,7 @@ export function CngGame({ view: raw, me, names, send, busy, presence }: TablePro
         <span data-testid="who">{seat && send ? (seat.alive ? "Your seat is at the bottom." : "You are dead: watching.") : me ? "" : "Watching"}</span>
         <MotionToggle />
       </div>
-      <CngTable view={view} me={me} names={names} presence={presence} lines={memory.lines} linesToken={memory.linesToken} showdown={showdown} tileTaker={memory.tileTaker} seatTap={seatTap} take={take} send={playing ? sendWire : null} busy={busy} />
+      <CngTable view={view} me={me} names={names} presence={presence} lines={memory.lines} linesToken={memory.linesToken} showdown={showdown} tileTaker={memory.tileTaker} seatTap={seatTap} />
       {playing && seat ? (
         <Actions controls={controls} seat={seat} presence={presence} send={sendWire} busy={busy} />
       ) : (
@@ -63,6 +67,7 @@ export function CngGame({ view: raw, me, names, send, busy, presence }: TablePro
           </p>
         )
       )}
+      {view.phase !== "game_over" && <LootStrip view={view} me={me} names={names} take={take} send={playing ? sendWire : null} busy={busy} />}
       <Scores view={view} me={me} names={names} />
       {showdown && (showdownNow || view.phase === "bullet_choice" || view.phase === "hold_up") && <ShowdownPanel showdown={showdown} me={me} names={names} current={showdownNow} />}
       <CngRules />

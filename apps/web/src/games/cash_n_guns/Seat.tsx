@@ -9,12 +9,17 @@ import { dollars, lootSummary } from "./loot";
 import type { ShotRow } from "./reveal";
 import { aimOf, aimsRevealed, choiceMark } from "./table";
 
-/** A tap on this seat offered by the controls: its verb ("Aim at", "Order"), whether it is the one chosen, and the tap. */
+/**
+ * A tap on this seat offered by the controls: its verb ("Aim at", "Order"), whether it is the one
+ * chosen, the tap, and on the chosen seat the button that confirms (sends) the choice, so a phone needs
+ * no scrolling between the tap and the confirm.
+ */
 export interface SeatTap {
   verb: string;
   chosen: boolean;
   disabled: boolean;
   onTap: () => void;
+  confirm: { label: string; send: () => void } | null;
 }
 
 /** F4.5: wounds as three marks, filled for each wound. */
@@ -62,7 +67,7 @@ function roundLine(view: CngView, seat: CngSeatView, isMe: boolean, row: ShotRow
     return out;
   }
   if (aimsRevealed(view) || aim) out.push(aim ? `→ ${n(aim)}` : "holds nobody up");
-  if (view.order?.player === seat.id) out.push(`ordered (was → ${n(view.order.previous)})`);
+  if (view.order?.player === seat.id) out.push(aim === view.order.previous ? "ordered to change target" : `ordered: was → ${n(view.order.previous)}`);
   if (view.phase === "courage") {
     if (isMe && seat.courage && seat.courage !== "hidden") out.push(seat.courage === "stand" ? "you stand" : "you lie down");
     else if (mark) out.push(mark === "chosen" ? "✓ has chosen" : "choosing…");
@@ -73,7 +78,7 @@ function roundLine(view: CngView, seat: CngSeatView, isMe: boolean, row: ShotRow
 
 /**
  * One gangster's seat inside the ring: the Godfather's badge (what he may do on tap), wounds 0 to 3,
- * the loot collected (F10.17: public; its cards on tap), the cards in hand (F8.1), the round as far as
+ * the loot collected (F10.17: public; its cards on tap), the round as far as
  * this viewer may know it (roundLine), lying down or dead, and the tap the controls offer on this seat.
  */
 export function Seat({ view, seat, me, names, row, wounded, tap }: { view: CngView; seat: CngSeatView; me: string | null; names: Names; row: ShotRow | null; wounded: number; tap: SeatTap | null }) {
@@ -94,17 +99,12 @@ export function Seat({ view, seat, me, names, row, wounded, tap }: { view: CngVi
             <b>Wounds</b>: {WOUNDS_HELP.text} ({WOUNDS_HELP.rule})
           </Help>
         </Flash>
-        <span className="cng-hand" title="bullet cards in hand" data-testid="hand-size">
-          {seat.handSize}
-          <span className="kit-sr"> bullet cards in hand</span>
-          <span aria-hidden="true"> 🂠</span>
-        </span>
+        <Flash value={loot.count} className="cng-loot-flash">
+          <Help term={<span data-testid="loot" data-count={loot.count} data-worth={loot.worth}>{loot.count === 0 ? "no loot" : `${dollars(loot.worth)} · ${loot.count}`}</span>} className="cng-loot-help">
+            <b>{nameOf(names, seat.id)}&apos;s loot</b> ({loot.count} {loot.count === 1 ? "card" : "cards"}, worth {dollars(loot.worth)} before the diamond bonus): {loot.list}.
+          </Help>
+        </Flash>
       </div>
-      <Flash value={loot.count}>
-        <Help term={<span data-testid="loot" data-count={loot.count} data-worth={loot.worth}>{loot.count === 0 ? "no loot" : `${dollars(loot.worth)} · ${loot.count}`}</span>} className="cng-loot-help">
-          <b>{nameOf(names, seat.id)}&apos;s loot</b> ({loot.count} {loot.count === 1 ? "card" : "cards"}, worth {dollars(loot.worth)} before the diamond bonus): {loot.list}.
-        </Help>
-      </Flash>
       {lines.length > 0 && (
         <ul className="cng-round" data-testid="round-line">
           {lines.map((l) => (
@@ -122,6 +122,11 @@ export function Seat({ view, seat, me, names, row, wounded, tap }: { view: CngVi
       {tap && (
         <button type="button" className="kit-chip cng-seat-tap" aria-pressed={tap.chosen} disabled={tap.disabled} onClick={tap.onTap} data-testid="seat-tap" data-player={seat.id} aria-label={`${tap.verb} ${nameOf(names, seat.id)}`}>
           {tap.verb}
+        </button>
+      )}
+      {tap?.chosen && tap.confirm && (
+        <button type="button" className="cng-seat-confirm" disabled={tap.disabled} onClick={tap.confirm.send} data-testid="seat-confirm" data-player={seat.id}>
+          {tap.confirm.label}
         </button>
       )}
     </div>

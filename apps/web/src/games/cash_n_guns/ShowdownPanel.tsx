@@ -3,12 +3,20 @@ import { nameOf, type Names } from "@/lib/names";
 import { BULLET_WORDS } from "./controls";
 import type { Showdown, ShotRow } from "./reveal";
 
-/** One row of the showdown in words: "Ann → Bob: Bang!", "Cid lay down", "Dan → Ann: face down". */
-function rowText(r: ShotRow, me: string | null, names: Names): string {
+/**
+ * One row of the showdown in words, with why a card went face down (F4.1): "→ Bob: Bang!", "lay down:
+ * card face down", "→ you: face down (you lay down)", "held nobody up".
+ */
+function rowText(r: ShotRow, rows: readonly ShotRow[], me: string | null, names: Names): string {
   const n = (id: string) => (id === me ? "you" : nameOf(names, id));
-  const card = r.card === "face_down" ? `face down${r.own ? ` (your ${BULLET_WORDS[r.own]})` : ""}` : r.card ? BULLET_WORDS[r.card] : "card not shown";
-  const aim = r.target ? `→ ${n(r.target)}: ${card}` : `held nobody up (${card})`;
-  return `${aim}${r.courage === "lie_down" ? "; lay down" : ""}`;
+  const mine = r.own ? ` (your ${BULLET_WORDS[r.own]})` : "";
+  const at = r.target ? `→ ${n(r.target)}` : "held nobody up";
+  if (r.courage === "lie_down") return `lay down: card face down${mine} (${at})`;
+  if (r.card === null) return `${at}: card not shown`;
+  if (r.card !== "face_down") return `${at}: ${BULLET_WORDS[r.card]}`;
+  if (!r.target) return `${at}: card face down${mine}`;
+  const targetDown = rows.find((t) => t.player === r.target)?.courage === "lie_down";
+  return `${at}: face down${mine}${targetDown ? ` (${n(r.target)} lay down)` : ""}`;
 }
 
 /**
@@ -26,7 +34,7 @@ export function ShowdownPanel({ showdown, me, names, current }: { showdown: Show
       <ul>
         {showdown.rows.map((r) => (
           <li key={r.player} data-player={r.player} data-card={r.card ?? ""} data-target={r.target ?? ""} className={r.card === "bang" ? "cng-shot-bang" : undefined}>
-            <b>{n(r.player)}</b> {rowText(r, me, names)}
+            <b>{n(r.player)}</b> {rowText(r, showdown.rows, me, names)}
             {r.wounds > 0 && (
               <span className="cng-hit">
                 {" "}
