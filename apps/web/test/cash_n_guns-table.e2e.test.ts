@@ -147,6 +147,8 @@ describe("Ca$h 'n Guns in the browser", () => {
             expect(await page.getAttribute('[data-testid="actions"]', "data-legal")).not.toBe("choose_bullet");
             reloaded = true;
             await screenshot(page, "cng-after-reload");
+            // The spectator watches the rest on a desktop-sized screen.
+            await watch.setViewportSize({ width: 1280, height: 860 });
           }
           break;
         }
@@ -182,6 +184,11 @@ describe("Ca$h 'n Guns in the browser", () => {
             shots.add("courage");
             await screenshot(page, "cng-courage");
             expect(await axeViolations(page, '[data-testid="game"]')).toEqual([]);
+          }
+          if (reloaded && !shots.has("watch-desktop")) {
+            shots.add("watch-desktop");
+            await screenshot(watch, "cng-watch-desktop-courage");
+            expect(await axeViolations(watch, '[data-testid="game"]')).toEqual([]);
           }
           // Lie down when two or more aim at the player (the prompt counts them), else stand.
           const prompt = (await page.textContent('[data-testid="prompt"]')) ?? "";

@@ -5,7 +5,7 @@ import type { Showdown, ShotRow } from "./reveal";
 
 /**
  * One row of the showdown in words, with why a card went face down (F4.1): "→ Bob: Bang!", "lay down:
- * card face down", "→ you: face down (you lay down)", "held nobody up".
+ * card face down", "→ Bob (lay down): face down", "held nobody up".
  */
 function rowText(r: ShotRow, rows: readonly ShotRow[], me: string | null, names: Names): string {
   const n = (id: string) => (id === me ? "you" : nameOf(names, id));
@@ -16,7 +16,7 @@ function rowText(r: ShotRow, rows: readonly ShotRow[], me: string | null, names:
   if (r.card !== "face_down") return `${at}: ${BULLET_WORDS[r.card]}`;
   if (!r.target) return `${at}: card face down${mine}`;
   const targetDown = rows.find((t) => t.player === r.target)?.courage === "lie_down";
-  return `${at}: face down${mine}${targetDown ? ` (${n(r.target)} lay down)` : ""}`;
+  return `${at}${targetDown ? " (lay down)" : ""}: face down${mine}`;
 }
 
 /**

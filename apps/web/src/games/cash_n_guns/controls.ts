@@ -64,7 +64,7 @@ function promptOf(view: CngView, me: string, legal: CngLegalActions, names: Name
       return `Courage: ${aimed} Stand to keep your share of the loot, or lie down to be safe and get nothing.`;
     }
     case "take":
-      return "Your share: tap a loot card to take it (or the New Godfather tile).";
+      return "Your share: tap a loot card below to take it (or the New Godfather tile).";
     case "none":
       break;
   }
