@@ -107,8 +107,9 @@ describe("Ca$h 'n Guns in the browser", () => {
       await expectNoSecret(watch, null, "spectator");
       checks++;
       if (phase === "sharing" && (await page.isVisible('[data-testid="showdown"]'))) {
-        // After the reveal everyone sees who aimed at whom and which cards fired.
-        const rows = await watch.$$eval('[data-testid="showdown"] li', (lis) => lis.map((li) => `${li.getAttribute("data-card")}`));
+        // After the reveal everyone sees which cards fired: every card shown as Bang!, Click or face down (F4.1, F4.2).
+        const rows = await watch.$$eval('[data-testid="showdown"][data-complete="true"] li', (lis) => lis.map((li) => li.getAttribute("data-card") ?? ""));
+        for (const card of rows) expect(["bang", "click", "face_down"]).toContain(card);
         if (rows.length > 0) showdowns++;
         if (showdowns === 1 && !shots.has("showdown")) {
           shots.add("showdown");
@@ -217,6 +218,7 @@ describe("Ca$h 'n Guns in the browser", () => {
     expect(reloaded).toBe(true);
     for (const k of ["click", "aim", "stand"]) expect(seen[k] ?? 0, `${k} in ${JSON.stringify(seen)}`).toBeGreaterThan(0);
     expect(checks).toBeGreaterThan(20);
+    expect(showdowns, "a sharing step with its showdown was seen").toBeGreaterThan(0);
 
     // The end: both pages rank the five gangsters, the winners first at place 1.
     await watch.waitForSelector('[data-testid="scores"]', { timeout: 15_000 });

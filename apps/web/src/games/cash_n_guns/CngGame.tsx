@@ -54,7 +54,7 @@ export function CngGame({ view: raw, me, names, send, busy, presence }: TablePro
   return (
     <MotionRoot className="cng-game">
       <div className="kit-toolbar">
-        <span data-testid="who">{seat && send ? (seat.alive ? "Your seat is at the bottom." : "You are dead: watching.") : me ? "" : "Watching"}</span>
+        <span data-testid="who">{seat && send ? (!seat.alive ? "You are dead: watching." : view.godfather === seat.id ? "You are the Godfather (your seat is at the bottom)." : "Your seat is at the bottom.") : me ? "" : "Watching"}</span>
         <MotionToggle />
       </div>
       <CngTable view={view} me={me} names={names} presence={presence} lines={memory.lines} linesToken={memory.linesToken} showdown={showdown} tileTaker={memory.tileTaker} seatTap={seatTap} />
