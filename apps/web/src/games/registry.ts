@@ -11,6 +11,7 @@ const LOADERS: Readonly<Record<string, () => Promise<GameUi>>> = {
   dice: () => import("./dice").then((m) => m.diceUi),
   dice_duel: () => import("./dice_duel").then((m) => m.diceDuelUi),
   cards: () => import("./cards").then((m) => m.cardsUi),
+  cash_n_guns: () => import("./cash_n_guns").then((m) => m.cashNGunsUi),
 };
 
 const loaded = new Map<string, GameUi>();
