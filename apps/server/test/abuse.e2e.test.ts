@@ -164,6 +164,30 @@ describe("holding up under abuse", () => {
     expect((await fetch(`${url}/api/games?limit=1`)).status).toBe(200);
   });
 
+  it(`over a socket, games the node does not hold (spectate, resume, history) spend a cold budget of ${BUDGET.cold} a minute per player and address; a game it holds is free`, async () => {
+    const { url } = budgets();
+    const watcher = await connectPlayer(url, "watcher");
+    seated.push(watcher);
+    const { gameId } = await startTable([watcher], { seats: 3, fillBots: true, turnSeconds: 600 });
+    const s = await RawSocket.signedIn(url, watcher.guest.token);
+    const ask = (type: "spectate" | "resume" | "history", id: string) => s.error({ type, gameId: id, rid: s.rid(), ...(type === "resume" ? { lastSeq: 0 } : {}) });
+    // Unknown ids cost a store lookup each: the budget's worth answer GAME_NOT_FOUND...
+    const kinds = ["spectate", "resume", "history", "spectate"] as const;
+    for (let i = 0; i < BUDGET.cold; i++) expect(await ask(kinds[i]!, `cold-${i}`)).toMatchObject({ code: "GAME_NOT_FOUND" });
+    // ...then every kind is refused with the time to wait.
+    for (const kind of ["spectate", "resume", "history"] as const) {
+      const refused = await ask(kind, `cold-more-${kind}`);
+      expect(refused).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/did not hold/) });
+      expect(refused.retryAfterMs).toBeGreaterThan(0);
+    }
+    // The running game is in the node's memory: following it still works.
+    const rid = s.rid();
+    const from = s.received.length;
+    s.send({ type: "spectate", gameId, rid });
+    expect(await s.next((m) => "rid" in m && m.rid === rid, { from })).toMatchObject({ type: "ok" });
+    await s.close();
+  });
+
   it(`budgets per client on a node of its own: joins by code, right or wrong, ${SMALL.joinsPerPlayer} a minute per player and ${SMALL.joinsPerAddress} per address; guests ${SMALL.guests} and lookups ${SMALL.lookups} a minute per address; then RATE_LIMITED with the time to wait; table codes are 8 characters`, async () => {
     const { url } = small();
     const host = await connectPlayer(url, "host");
