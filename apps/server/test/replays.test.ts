@@ -69,7 +69,7 @@ async function reference(gameId: string, viewer: Viewer, at?: number): Promise<s
   const entries = await store.loadLog(gameId);
   const steps = replaySteps(module, { game: game.game, setup: game.setup, entries: entries.map((e) => ({ command: e.command })) });
   const now = steps.at(-1)!.state;
-  const showSeed = viewer.kind === "admin" || game.status !== "running";
+  const showSeed = viewer.kind === "admin" || (game.status !== "running" && !module.seedSecretAfterEnd);
   return JSON.stringify({
     gameId: game.id,
     game: game.game,
@@ -87,7 +87,7 @@ async function reference(gameId: string, viewer: Viewer, at?: number): Promise<s
 
 /** The cache's answer, as the route assembles it. */
 function answer(replays: Replays, record: ReplayRecord, viewer: Viewer, at = record.entries.length): string {
-  const showSeed = viewer.kind === "admin" || record.game.status !== "running";
+  const showSeed = viewer.kind === "admin" || (record.game.status !== "running" && !record.module.seedSecretAfterEnd);
   return replayText({
     gameId: record.game.id,
     game: record.game.game,

@@ -75,6 +75,13 @@ export interface GameModule<S extends StateBase = StateBase, C extends CommandBa
    * a game whose smallest tables follow other rules keeps them out of ranked play.
    */
   readonly rankedSeats?: SeatRange | undefined;
+  /**
+   * True when something the seed deals stays secret after the game ends (a card discarded face down, a
+   * hand never shown, the piles never laid out): the seed is then shown to admins only, never to a
+   * player or a spectator, not even once the game is over. Absent or false: the seed may be shown to
+   * everyone once the game is over (every secret it dealt is public by then, as the dice game's roles).
+   */
+  readonly seedSecretAfterEnd?: boolean | undefined;
   /** Earlier names of this game (stored files written before games were modules say `"mode": name`). */
   readonly legacyNames?: readonly string[] | undefined;
   /** The module's zod schemas: what the edge validates with, and what clients may check views against. */
@@ -182,6 +189,7 @@ export function defineGame<S extends StateBase, C extends CommandBase, E extends
   checkRange(module.seats, "seats");
   checkRange(module.rankedSeats, "rankedSeats");
   if (module.rankedSeats && (module.rankedSeats.min < module.seats.min || module.rankedSeats.max > module.seats.max)) throw new Error(`${where}: rankedSeats must lie within seats`);
+  if (module.seedSecretAfterEnd !== undefined && typeof module.seedSecretAfterEnd !== "boolean") throw new Error(`${where}: seedSecretAfterEnd must be a boolean`);
   for (const code of module.refusals) if (!/^[A-Z][A-Z0-9_]*$/.test(code)) throw new Error(`${where}: refusal code "${code}" is not UPPER_SNAKE_CASE`);
   for (const kind of ["heuristic", "random"] as const) if (typeof module.bots?.[kind] !== "function") throw new Error(`${where}: bots.${kind} is missing`);
   for (const method of ["setupFor", "create", "apply", "view", "viewEvent", "toAct", "onTimeout", "result", "machine", "legal", "summary", "facets"] as const) {

@@ -20,8 +20,8 @@ function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string
  * GET /api/games/:id/replay?at=N: a game's log and the table after entry N, computed by replaying the
  * log with its module (once: see games/replays.ts); the view and each entry (its command and events) are
  * the caller's (admin: every secret; a seated player: their own; anyone else: a spectator's), each entry
- * as the viewer may see it at the end of the log. The seed is shown only to admins or once the game is
- * over. Rate-limited per client.
+ * as the viewer may see it at the end of the log. The seed is shown only to admins, or once the game is
+ * over when its module lets it (`seedSecretAfterEnd` absent). Rate-limited per client.
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/games/catalog", { schema: { tags: ["games"], summary: "The games this server hosts: id, name, seats, ranked seats (queues, tournaments), tournament scoring", querystring: { type: "object", additionalProperties: false, properties: {} } } }, async () =>
@@ -89,7 +89,8 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       const at = req.query.at ?? entries.length;
       if (at > entries.length) return reply.code(400).send({ code: "BAD_SEQ", message: `at: the game has ${entries.length} entries` });
       const viewer = viewerOf(app, req, (id) => game.seats.some((s) => s.playerId === id && s.botKind === null));
-      const showSeed = viewer.kind === "admin" || game.status !== "running";
+      // A running game's seed deals what is still hidden; a finished one's too when its module says so.
+      const showSeed = viewer.kind === "admin" || (game.status !== "running" && module.seedSecretAfterEnd !== true);
       const text = replayText({
         gameId: game.id,
         game: game.game,

@@ -6,7 +6,7 @@ import { parseQueues } from "../../src/matchmaking/queues.js";
 const queues = (defs: unknown[]) => () => parseQueues(JSON.stringify(defs));
 
 describe("parseQueues", () => {
-  it("the defaults: dice-5, dice-4-8, dice-4-bots (bots after 30 s, at most 300 s), dice_duel-2 and cards-4-7", () => {
+  it("the defaults: dice-5, dice-4-8, dice-4-bots (bots after 30 s, at most 300 s), dice_duel-2, cards-4-7 and cash_n_guns-4-8", () => {
     const defaults = parseQueues(undefined);
     expect(defaults.map((q) => [q.id, q.game, q.minSeats, q.maxSeats])).toEqual([
       ["dice-5", "dice", 5, 5],
@@ -14,6 +14,7 @@ describe("parseQueues", () => {
       ["dice-4-bots", "dice", 4, 4],
       ["dice_duel-2", "dice_duel", 2, 2],
       ["cards-4-7", "cards", 4, 7],
+      ["cash_n_guns-4-8", "cash_n_guns", 4, 8],
     ]);
     expect(defaults.find((q) => q.id === "dice-4-bots")).toMatchObject({ botsAfterSeconds: 30, maxWaitSeconds: 300 });
     expect(parseQueues("  ")).toEqual(defaults);

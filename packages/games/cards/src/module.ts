@@ -26,6 +26,9 @@ export const cards: GameModule<GameState, Command, GameEvent, PlayerView, GameSe
   id: "cards",
   name: "Bang! the card game",
   seats: { min: 4, max: 8 },
+  // DESIGN invariant 4: the views keep every hand (and the draw pile's order) secret at game over too;
+  // the seed, with the log, would tell every card each player held.
+  seedSecretAfterEnd: true,
   rankedSeats: { min: 4, max: 7 },
   schemas: { setup: cardsSetup, options: cardsOptions, command: cardsCommand, view: cardsView, event: cardsEvent },
   refusals: CARDS_REFUSALS,

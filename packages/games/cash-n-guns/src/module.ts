@@ -25,6 +25,9 @@ export const cashNGuns: GameModule<CngState, CngCommand, CngEvent, CngView, CngS
   id: "cash_n_guns",
   name: "Ca$h 'n Guns",
   seats: { min: 4, max: 8 },
+  // F8.2, F8.8: the seed deals the loot piles a game may end before laying out, and tells the cards
+  // discarded face down, which nobody but their owner ever sees.
+  seedSecretAfterEnd: true,
   schemas: { setup: cngSetup, options: cngOptions, command: cngCommand, view: cngViewSchema, event: cngEvent },
   refusals: CNG_REFUSALS,
   serverCommands: ["close_hold_up"],

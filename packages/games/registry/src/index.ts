@@ -26,7 +26,8 @@ export interface DefaultQueue {
 
 /**
  * The queues of a node with no MATCHMAKING_QUEUES (the server checks them like any definition): dice
- * tables of 5, of 4 to 8, of 4 with bots after 30 s, duels, and card-game tables of 4 to 7.
+ * tables of 5, of 4 to 8, of 4 with bots after 30 s, duels, card-game tables of 4 to 7, and Ca$h 'n Guns
+ * tables of 4 to 8.
  */
 export const DEFAULT_QUEUES: readonly DefaultQueue[] = [
   { id: "dice-5", game: "dice", minSeats: 5, maxSeats: 5 },
@@ -34,6 +35,7 @@ export const DEFAULT_QUEUES: readonly DefaultQueue[] = [
   { id: "dice-4-bots", game: "dice", minSeats: 4, maxSeats: 4, botsAfterSeconds: 30, maxWaitSeconds: 300 },
   { id: "dice_duel-2", game: "dice_duel", minSeats: 2, maxSeats: 2 },
   { id: "cards-4-7", game: "cards", minSeats: 4, maxSeats: 7 },
+  { id: "cash_n_guns-4-8", game: "cash_n_guns", minSeats: 4, maxSeats: 8 },
 ];
 
 /** Thrown for a game id no module has (a caller names the field in its own refusal). */

@@ -42,10 +42,17 @@ export function isLootCard(value: unknown): value is LootCard {
   return typeof value === "string" && (LOOT_CARDS as readonly string[]).includes(value);
 }
 
+/** F1.3: the number in a bill or diamond id is its value in dollars (read once, not per call). */
+const FACE_VALUE: Readonly<Partial<Record<LootCard, number>>> = Object.fromEntries(
+  LOOT_CARDS.flatMap((card) => {
+    const match = /^(bill|diamond)_(\d+)$/.exec(card);
+    return match ? [[card, Number(match[2])]] : [];
+  }),
+);
+
 /** F1.3, F7.5: the face value in dollars of a bill or diamond; 0 for paintings (valued as sets, F7.6), clips and kits. */
 export function faceValue(card: LootCard): number {
-  const match = /^(bill|diamond)_(\d+)$/.exec(card);
-  return match ? Number(match[2]) : 0;
+  return FACE_VALUE[card] ?? 0;
 }
 
 /** F7.4: whether a loot card is a diamond (any value). */
