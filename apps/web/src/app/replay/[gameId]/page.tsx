@@ -24,6 +24,9 @@ function timelineOf(replay: Replay): TimelineEntry[] {
   }));
 }
 
+/** How long the position must rest before the table at it is asked for, ms. */
+const SETTLE_MS = 150;
+
 /**
  * A game step by step, for players: the table after any entry (first, back, step, end, a slider, the
  * game's own jumps, a click on an entry), replayed by the server (GET /api/games/:id/replay) in this
@@ -51,12 +54,17 @@ export default function ReplayPage({ params }: { params: Promise<{ gameId: strin
   useEffect(() => {
     if (token === null || !head.data) return;
     if (position === head.data.at) return setShown(head.data);
+    // Asked once the position rests: a slider dragged across the log would otherwise ask for every
+    // entry it passes, each counted in the client's replay budget (docs/server.md).
     let live = true;
-    fetchReplay(url, token, gameId, position)
-      .then((r) => live && setShown(r))
-      .catch((e: unknown) => live && setProblem(e));
+    const timer = setTimeout(() => {
+      fetchReplay(url, token, gameId, position)
+        .then((r) => live && setShown(r))
+        .catch((e: unknown) => live && setProblem(e));
+    }, SETTLE_MS);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [url, token, gameId, position, head.data]);
 
