@@ -67,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     // Every test client comes from 127.0.0.1: the per-address budgets are lifted.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BOT_DELAY_MS: "0", LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", GAMES_PER_PLAYER: "1000", LOOKUP_RATE_LIMIT: "1000000", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BOT_DELAY_MS: "0", LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", API_RATE_LIMIT: "1000000", GAMES_PER_PLAYER: "1000", LOOKUP_RATE_LIMIT: "1000000", ...env },
   });
   let output = "";
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (output += d));

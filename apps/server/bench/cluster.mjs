@@ -69,7 +69,7 @@ async function startCluster(n, { redis = true } = {}) {
     const port = await freePort();
     const child = spawn(process.execPath, [MAIN], {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ID: `n${i + 1}`, DATABASE_URL: `${PG}/${db}`, ...(redis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}), TOKEN_SECRET: secret, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", GAMES_PER_PLAYER: "1000", LOG_LEVEL: "error" },
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ID: `n${i + 1}`, DATABASE_URL: `${PG}/${db}`, ...(redis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}), TOKEN_SECRET: secret, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", API_RATE_LIMIT: "1000000", GAMES_PER_PLAYER: "1000", LOG_LEVEL: "error" },
     });
     const url = `http://127.0.0.1:${port}`;
     for (let t = 0; ; t++) {

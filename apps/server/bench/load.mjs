@@ -191,7 +191,7 @@ const url = `http://127.0.0.1:${port}`;
 // BENCH_NODE_ARGS: extra node flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const server = spawn(process.execPath, ["--inspect=127.0.0.1:0", ...nodeArgs, fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
-  env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", GAMES_PER_PLAYER: "1000", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}`, METRICS_TOKEN },
+  env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", API_RATE_LIMIT: "1000000", GAMES_PER_PLAYER: "1000", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}`, METRICS_TOKEN },
   stdio: ["ignore", "inherit", "pipe"],
 });
 // The inspector announces its address on stderr; every other line the server writes there is passed on.

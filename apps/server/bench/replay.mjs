@@ -48,7 +48,7 @@ await admin.query(`CREATE DATABASE ${db}`);
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
-  env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", GAMES_PER_PLAYER: "1000", LOG_LEVEL: "warn", ADMIN_TOKEN, REPLAY_RATE_LIMIT: "1000000", REPLAY_COLD_RATE_LIMIT: "1000000", DATA_DIR: `/tmp/${db}` },
+  env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", API_RATE_LIMIT: "1000000", GAMES_PER_PLAYER: "1000", LOG_LEVEL: "warn", ADMIN_TOKEN, REPLAY_RATE_LIMIT: "1000000", REPLAY_COLD_RATE_LIMIT: "1000000", DATA_DIR: `/tmp/${db}` },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const stop = async () => {

@@ -72,6 +72,12 @@ export const configSchema = z.object({
    * empty: the node serves no metrics (404), so that nothing about it is public.
    */
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).max(256).optional()),
+  /**
+   * Requests one client address may make per minute to any HTTP route without a budget of its own
+   * (admins, /healthz, /readyz, /metrics and the WebSocket upgrade are not counted). A person's pages
+   * poll a few a second at most.
+   */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1_200),
   /** Replays (GET /api/games/:id/replay) one client address may ask for per minute; admins are not counted. */
   REPLAY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /**

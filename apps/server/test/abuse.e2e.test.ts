@@ -23,10 +23,10 @@ const plain = useServer({ backend: "postgresql", env: { METRICS_TOKEN: "" } });
 const BUDGET = { all: 14, cold: 4 };
 const budgets = useServer({ backend: "postgresql", env: { REPLAY_RATE_LIMIT: String(BUDGET.all), REPLAY_COLD_RATE_LIMIT: String(BUDGET.cold) } });
 /** A fourth node with small budgets for guests, lookups and joins by code (its own, for the same reason). */
-const SMALL = { guests: 5, lookups: 4, joinsPerPlayer: 3, joinsPerAddress: 5 };
+const SMALL = { guests: 5, lookups: 4, joinsPerPlayer: 3, joinsPerAddress: 5, api: 40 };
 const small = useServer({
   backend: "postgresql",
-  env: { GUEST_RATE_LIMIT: String(SMALL.guests), LOOKUP_RATE_LIMIT: String(SMALL.lookups), TABLE_JOIN_RATE_LIMIT: String(SMALL.joinsPerPlayer), TABLE_JOIN_ADDRESS_RATE_LIMIT: String(SMALL.joinsPerAddress) },
+  env: { GUEST_RATE_LIMIT: String(SMALL.guests), LOOKUP_RATE_LIMIT: String(SMALL.lookups), TABLE_JOIN_RATE_LIMIT: String(SMALL.joinsPerPlayer), TABLE_JOIN_ADDRESS_RATE_LIMIT: String(SMALL.joinsPerAddress), API_RATE_LIMIT: String(SMALL.api) },
 });
 const seated: Player[] = [];
 afterAll(() => closeAll(seated));
@@ -218,5 +218,28 @@ describe("holding up under abuse", () => {
     const looked: number[] = [];
     for (let i = 0; i <= SMALL.lookups; i++) looked.push((await http(`${url}/api/lookup/ABCD${2345 + i}`)).status);
     expect(looked).toEqual([...Array(SMALL.lookups).fill(404), 429]);
+  });
+  // Last on the `small` node: it spends that address's budget of every route.
+  it(`every other route has a budget of ${SMALL.api} requests a minute per address; probes, metrics, sockets and admins are not counted`, async () => {
+    const { url } = small();
+    let served = 0;
+    let res = await fetch(`${url}/api/games/catalog`);
+    for (; res.status === 200 && served <= SMALL.api; res = await fetch(`${url}/api/games/catalog`)) {
+      await res.arrayBuffer();
+      served++;
+    }
+    expect(served).toBeGreaterThan(0);
+    expect(served).toBeLessThanOrEqual(SMALL.api);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expectRefusal({ status: 429, body: await res.json() }, 429, "RATE_LIMITED");
+    // Another route of the same address is refused too; a probe, an admin and a socket are not.
+    expect((await http(`${url}/api/queues`)).status).toBe(429);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    expect((await http(`${url}/api/admin/nodes`, { token: ADMIN_TOKEN })).status).toBe(200);
+    const raw = await RawSocket.open(url);
+    raw.send({ type: "ping", rid: "budget" });
+    expect(await raw.next((m) => m.type === "error" || m.type === "pong")).toMatchObject({ code: "UNAUTHENTICATED" });
+    await raw.close();
   });
 });

@@ -33,6 +33,12 @@ interface KeyedCheck {
   routeOptions: { config: Record<string, never> };
 }
 
+/**
+ * Routes outside the budget of every route (API_RATE_LIMIT): a load balancer's probes, the metrics
+ * (behind their token) and the WebSocket upgrade (sockets have budgets of their own, gateway/connection.ts).
+ */
+const UNCOUNTED_ROUTES: ReadonlySet<string> = new Set(["/healthz", "/readyz", "/metrics", "/ws"]);
+
 /** The window every HTTP budget counts over, in ms. */
 export const RATE_WINDOW_MS = 60_000;
 
@@ -89,7 +95,9 @@ function keyedBudget(app: FastifyInstance, name: string, max: number): (key: str
 
 /**
  * The node's budgets per client (@fastify/rate-limit), after the services (it needs the cluster's Redis)
- * and before the routes that use them, each a minute long: `replay`, REPLAY_RATE_LIMIT replays, and
+ * and before the routes that use them, each a minute long: every route, API_RATE_LIMIT requests per
+ * address (admins, probes, metrics and the WebSocket upgrade aside; a route with a budget of its own
+ * counts in that one instead); `replay`, REPLAY_RATE_LIMIT replays, and
  * `coldReplay`, REPLAY_COLD_RATE_LIMIT replays of games this node has not replayed yet (admins:
  * `isAdmin`, not counted); `guests`, GUEST_RATE_LIMIT new guests; `lookup`, LOOKUP_RATE_LIMIT lookups
  * (table codes must not be scanned); `tableJoin`, TABLE_JOIN_RATE_LIMIT joins by code per player and
@@ -98,12 +106,19 @@ function keyedBudget(app: FastifyInstance, name: string, max: number): (key: str
  */
 export const rateLimits = fp(
   async (app: FastifyInstance) => {
-    await app.register(rateLimit, rateLimitOptions(app.cluster?.redis ?? null, app.config.REDIS_PREFIX));
     // Admins step through replays on their dashboard (ADMIN_TOKEN or an admin session's bearer token).
     const isAdmin = (req: FastifyRequest) => {
       const auth = req.headers.authorization;
       return auth?.startsWith("Bearer ") === true && app.adminAuth.isAdminToken(auth.slice(7));
     };
+    // Every other route: API_RATE_LIMIT requests a minute per address, probes and sockets aside.
+    await app.register(rateLimit, {
+      ...rateLimitOptions(app.cluster?.redis ?? null, app.config.REDIS_PREFIX),
+      global: true,
+      max: app.config.API_RATE_LIMIT,
+      // Also asked for the budgets spent outside routes (keyedBudget's carrier: no headers, no route).
+      allowList: (req: FastifyRequest) => req.headers !== undefined && (UNCOUNTED_ROUTES.has(req.routeOptions.url ?? "") || isAdmin(req)),
+    });
     const joinsOfPlayer = keyedBudget(app, "join-player", app.config.TABLE_JOIN_RATE_LIMIT);
     const joinsOfAddress = keyedBudget(app, "join-address", app.config.TABLE_JOIN_ADDRESS_RATE_LIMIT);
     const coldOpensOfPlayer = keyedBudget(app, "cold-open-player", app.config.REPLAY_COLD_RATE_LIMIT);

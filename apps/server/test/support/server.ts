@@ -192,6 +192,7 @@ export async function startServer(options: ServerOptions): Promise<TestServer> {
     TABLE_JOIN_RATE_LIMIT: "1000000",
     TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000",
     SOCKETS_PER_ADDRESS: "1000000",
+    API_RATE_LIMIT: "1000000",
     GAMES_PER_PLAYER: "1000",
     LOG_LEVEL: "warn",
     // stop() drains at once (no time of /readyz 503 before it) unless a test asks for the delay.
