@@ -180,6 +180,9 @@ describe("holding up under abuse", () => {
       expect(refused).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/did not hold/) });
       expect(refused.retryAfterMs).toBeGreaterThan(0);
     }
+    // A command or taking a seat back for a game the node does not hold is no way around it.
+    expect(await s.command("cold-command", "c1", { type: "roll" })).toMatchObject({ type: "error", code: "RATE_LIMITED", id: "c1", gameId: "cold-command" });
+    expect(await ask("takeSeatBack" as "spectate", "cold-seat")).toMatchObject({ code: "RATE_LIMITED" });
     // The running game is in the node's memory: following it still works.
     const rid = s.rid();
     const from = s.received.length;

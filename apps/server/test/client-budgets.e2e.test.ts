@@ -9,7 +9,7 @@
 import { ERROR_CODES } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestCluster, type TestCluster } from "./cluster-e2e/support.js";
-import { closeAll, connectPlayer, http, startTable, type Player } from "./support/players.js";
+import { closeAll, connectPlayer, http, type Player } from "./support/players.js";
 import { RawSocket } from "./support/raw.js";
 import { ADMIN_TOKEN, START_HOOK_TIMEOUT_MS, useServer } from "./support/server.js";
 
@@ -115,8 +115,19 @@ describe("games one person plays at once", () => {
     const { url } = server();
     const [busy, other] = [await connectPlayer(url, "busy"), await connectPlayer(url, "other")];
     players.push(busy, other);
-    const games: string[] = [];
-    for (let i = 0; i < GAMES; i++) games.push((await startTable([busy], { seats: 3, fillBots: true })).gameId);
+    // Started all at once, three tables of the same person: exactly GAMES of them start.
+    const tables = [];
+    for (let i = 0; i <= GAMES; i++) {
+      const t = await busy.client.createTable({ game: "dice", seats: 3, botKind: "random", turnSeconds: 600 });
+      await busy.client.fillBots(t.code);
+      tables.push(t.code);
+    }
+    const starts = await Promise.allSettled(tables.map((code) => busy.client.startGame(code)));
+    const games = starts.flatMap((r) => (r.status === "fulfilled" && r.value.gameId ? [r.value.gameId] : []));
+    expect(games).toHaveLength(GAMES);
+    const refused = starts.filter((r) => r.status === "rejected");
+    expect(refused.map((r) => (r as PromiseRejectedResult).reason)).toMatchObject([{ code: "TOO_MANY_GAMES" }]);
+    await busy.client.leaveTable(tables[starts.findIndex((r) => r.status === "rejected")]!);
     // Busy as the host, and busy as a guest at someone else's table: neither starts, and both tables stay open.
     const own = await busy.client.createTable({ game: "dice", seats: 3, botKind: "random", turnSeconds: 600 });
     await busy.client.fillBots(own.code);

@@ -65,8 +65,8 @@ describe("an invite link", () => {
       await host.selectOption('[data-testid="seats"]', "4");
       await host.click('[data-testid="create-table"]');
       const code = (await host.textContent('[data-testid="table-code"]'))!;
-      const link = await host.inputValue('[data-testid="invite-link"]');
-      expect(link).toBe(`${web.url}/join/${code}`);
+      const link = `${web.url}/join/${code}`;
+      expect(await host.inputValue('[data-testid="invite-link"]')).toBe(link);
       await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: web.url });
       await host.click('[data-testid="copy-invite"]');
       await host.waitForSelector('[data-testid="invite-copied"]');

@@ -175,9 +175,10 @@ describe("a duel in the browser", () => {
       }
       await page.waitForTimeout(30);
     }
-    expect(seen.roll).toBeGreaterThan(1);
+    // A duel can end before the person's second roll (about 1 deal in 300 among heuristic bots).
+    expect(seen.roll).toBeGreaterThan(0);
     expect(reloaded).toBe(true);
-    expect(seen.resolve + seen.cards).toBeGreaterThan(0);
+    if (seen.roll > 1) expect(seen.resolve + seen.cards).toBeGreaterThan(0);
     // Played on both sizes: on a phone until the first resolution, then on a desktop (unless the duel ended first).
     expect(desktop || seen.resolve === 0).toBe(true);
     await page.waitForSelector('[data-testid="winner"]');

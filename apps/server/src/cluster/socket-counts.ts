@@ -39,8 +39,17 @@ export function redisSocketCounts(args: { redis: Redis; prefix: string; nodeId: 
   const key = (k: string) => `${prefix}sockets:${k}`;
   return {
     async add(k) {
-      const reply = (await CHANGE.run(redis, [key(k)], [field, 1, KEY_TTL_MS])) as string[];
-      const fields = await liveFields();
+      let reply: string[];
+      let fields: Set<string>;
+      try {
+        reply = (await CHANGE.run(redis, [key(k)], [field, 1, KEY_TTL_MS])) as string[];
+        fields = await liveFields();
+      } catch (error) {
+        // The increment may have been made (a lost reply, then the membership unread): taken back, so
+        // that a socket let in uncounted leaves no count behind (at worst one too few, never one too many).
+        this.remove(k);
+        throw error;
+      }
       let total = 0;
       for (let i = 0; i + 1 < reply.length; i += 2) if (reply[i] === field || fields.has(reply[i]!)) total += Number(reply[i + 1]);
       return total;

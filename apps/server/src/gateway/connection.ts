@@ -34,6 +34,8 @@ export const MAX_WATCHED_GAMES = 64;
 export const HELLO_TIMEOUT_CLOSE = 4008;
 /** Close code of a socket over its address's or player's socket budget (as HTTP 429). */
 export const TOO_MANY_SOCKETS_CLOSE = 4029;
+/** How long a closed socket's peer has to answer the close frame before the connection is cut, ms. */
+const CLOSE_GRACE_MS = 1_000;
 /** The wait a socket refused for the socket budget is told (retryAfterMs): a tab closed meanwhile frees one. */
 const SOCKET_RETRY_MS = 10_000;
 
@@ -119,6 +121,10 @@ export class Connection {
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.socket.close(code, reason);
+    // A peer that never answers the close frame would hold the connection for ws's 30 s: cut it.
+    setTimeout(() => {
+      if (!this.closed) this.socket.terminate();
+    }, CLOSE_GRACE_MS).unref();
   }
 
   /**
@@ -209,6 +215,8 @@ export class Connection {
   }
 
   private onFrame(frame: string | Buffer): void {
+    // A socket being closed (refused, flooding, a bad token) does nothing more, whatever it still sends.
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     const retryAfterMs = this.overBudget(typeof frame === "string" ? Buffer.byteLength(frame) : frame.length);
     if (retryAfterMs > 0) {
       if (!this.refusals.take()) {
@@ -425,6 +433,7 @@ export class Connection {
           return;
         }
         case "takeSeatBack": {
+          if (await this.overColdBudget(message.gameId, player, message.rid)) return;
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { rid: message.rid });
           const taken = room.takeSeatBack(player.id);
@@ -433,6 +442,7 @@ export class Connection {
           return;
         }
         case "command": {
+          if (!this.ctx.games.has(message.gameId) && (await this.overColdBudget(message.gameId, player, undefined, { id: message.id, gameId: message.gameId }))) return;
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { id: message.id, gameId: message.gameId });
           // The command is the game's: its module's schema checks it (a command of another game is refused here).
@@ -454,13 +464,15 @@ export class Connection {
 
   /**
    * Spends the cold-open budget when game `gameId` is not in this node's memory (an unknown id costs a
-   * store lookup too); past it, answers RATE_LIMITED and says so (true). A game the node holds is free.
+   * store lookup too; a finished game a load and a replay): spectate, resume, history, takeSeatBack and
+   * command. Past it, answers RATE_LIMITED (with `rid`, or the command's `ref`) and says so (true). A
+   * game the node holds is free.
    */
-  private async overColdBudget(gameId: string, player: VerifiedPlayer, rid: string): Promise<boolean> {
+  private async overColdBudget(gameId: string, player: VerifiedPlayer, rid: string | undefined, ref: { id?: string; gameId?: string } = {}): Promise<boolean> {
     if (!this.ctx.coldOpenBudget || this.ctx.games.has(gameId)) return false;
     const retryAfterMs = await this.ctx.coldOpenBudget(player.id, this.ctx.address);
     if (retryAfterMs === 0) return false;
-    this.error("RATE_LIMITED", `too many games opened that this server did not hold: retry in ${Math.ceil(retryAfterMs / 1000)} s`, { rid, retryAfterMs });
+    this.error("RATE_LIMITED", `too many games opened that this server did not hold: retry in ${Math.ceil(retryAfterMs / 1000)} s`, { ...(rid === undefined ? {} : { rid }), ...ref, retryAfterMs });
     return true;
   }
 

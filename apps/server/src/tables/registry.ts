@@ -89,6 +89,9 @@ export class TableRegistry implements Lobby {
    * that a cluster counts games on every node) and `limits.maxRunningGames` is the most one person may
    * play at once (GAMES_PER_PLAYER). Without `limits`, no such limit.
    */
+  /** Persons of tables whose start is under way on this node, and how many such starts each. */
+  private readonly starting = new Map<string, number>();
+
   constructor(
     private readonly host: GameFactory,
     private readonly limits?: { runningGamesOf(playerId: string): Promise<number>; maxRunningGames: number },
@@ -165,7 +168,8 @@ export class TableRegistry implements Lobby {
     const { runningGamesOf, maxRunningGames } = this.limits;
     const people = t.seats.filter((s) => s.playerId !== null);
     const counts = await Promise.all(people.map((s) => runningGamesOf(s.playerId!)));
-    const busy = people.find((_, i) => counts[i]! >= maxRunningGames);
+    // The other starts of this node still under way count too (this one is among them).
+    const busy = people.find((s, i) => counts[i]! + (this.starting.get(s.playerId!) ?? 1) - 1 >= maxRunningGames);
     if (!busy) return;
     const who = busy.playerId === starter ? "you already play" : `${busy.name} already plays`;
     throw new TableError("TOO_MANY_GAMES", `${who} ${maxRunningGames} games at once: finish one before starting another`);
@@ -225,21 +229,33 @@ export class TableRegistry implements Lobby {
     if (t.seats.some((s) => s.playerId === null && s.bot === null)) throw new TableError("NOT_READY", `table ${code} has empty seats: wait for players or fill them with bots`);
     const unready = t.seats.filter((s) => s.playerId !== null && !s.ready && s.playerId !== t.hostId);
     if (unready.length > 0) throw new TableError("NOT_READY", `waiting for ${unready.map((s) => s.name).join(", ")} to be ready`);
-    await this.checkRunningGames(t, playerId);
-    if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
-    t.status = "playing";
-    const seats: RoomSeat[] = t.seats.map((s, index) => ({
-      index,
-      playerId: s.playerId ?? `bot-${code}-${index}`,
-      name: s.name ?? `bot ${index}`,
-      bot: s.playerId ? null : s.bot,
-    }));
+    // Counted as starting from here until its game exists in the store, so that starts racing each
+    // other see one another (GAMES_PER_PLAYER).
+    const people = t.seats.flatMap((s) => (s.playerId === null ? [] : [s.playerId]));
+    for (const id of people) this.starting.set(id, (this.starting.get(id) ?? 0) + 1);
     try {
-      const room = await this.host.createGame({ game: t.options.game, seats, tableCode: code, turnSeconds: t.options.turnSeconds, gameOptions: t.options.gameOptions });
-      t.gameId = room.id;
-    } catch (error) {
-      t.status = "open";
-      throw error;
+      await this.checkRunningGames(t, playerId);
+      if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
+      t.status = "playing";
+      const seats: RoomSeat[] = t.seats.map((s, index) => ({
+        index,
+        playerId: s.playerId ?? `bot-${code}-${index}`,
+        name: s.name ?? `bot ${index}`,
+        bot: s.playerId ? null : s.bot,
+      }));
+      try {
+        const room = await this.host.createGame({ game: t.options.game, seats, tableCode: code, turnSeconds: t.options.turnSeconds, gameOptions: t.options.gameOptions });
+        t.gameId = room.id;
+      } catch (error) {
+        t.status = "open";
+        throw error;
+      }
+    } finally {
+      for (const id of people) {
+        const n = (this.starting.get(id) ?? 1) - 1;
+        if (n > 0) this.starting.set(id, n);
+        else this.starting.delete(id);
+      }
     }
     return this.changed(code);
   }

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from "react";
  * table (after picking a name). Where the clipboard is refused, the link is selected for a manual copy.
  */
 export function InviteLink({ code }: { code: string }) {
-  const [origin, setOrigin] = useState("");
+  // The link is whole from the first render on the client (the table shows after the page loaded).
+  const [origin, setOrigin] = useState(() => (typeof window === "undefined" ? "" : window.location.origin));
   const [copied, setCopied] = useState<boolean | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => setOrigin(window.location.origin), []);
