@@ -12,6 +12,7 @@ import type { GameStore } from "./persistence/store.js";
 import { matchmaking } from "./plugins/matchmaking.js";
 import { adminPlugin } from "./admin/plugin.js";
 import { sendError } from "./plugins/errors.js";
+import { answerClientError } from "./plugins/client-errors.js";
 import { edgeChecks } from "./plugins/edge-checks.js";
 import { jsonBodies } from "./plugins/json-body.js";
 import { rateLimits } from "./plugins/rate-limits.js";
@@ -55,6 +56,8 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
     http: { headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: checkingInterval(config.HTTP_HEADERS_TIMEOUT_MS) },
     // Errors raised before any route (bad percent-encoding, an over-long path parameter): our body too.
     frameworkErrors: sendError,
+    // Requests Node's HTTP parser refused (headers over 16 KiB, not HTTP, too slow): our body too.
+    clientErrorHandler: answerClientError,
   });
   // Bodies are validated as they are (`{"name": 7}` is a wrong body, not the name "7"); query strings
   // and path parameters are text, so their numbers are converted.
@@ -73,6 +76,8 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
     origin: config.CORS_ORIGIN === "*" ? "*" : config.CORS_ORIGIN.split(",").map((o) => o.trim()),
     allowedHeaders: ["authorization", "content-type"],
     exposedHeaders: [MISSING_NODES_HEADER, "retry-after"],
+    // An OPTIONS without preflight headers is answered like a preflight (204), not with a plain-text 400.
+    strictPreflight: false,
   });
   await app.register(websocket, { options: { maxPayload: LIMITS.maxFrameBytes, WebSocket: FRAME_LIMITED_SOCKET }, errorHandler: socketError });
   await app.register(swagger, {

@@ -110,4 +110,23 @@ describe("every route of the OpenAPI document refuses malformed requests with a 
       expect(await res.json()).toMatchObject({ code: "NOT_FOUND", message: expect.any(String) });
     }
   });
+
+  it("what Node's HTTP parser refuses (headers or URL over 16 KiB, not HTTP) has the project's body too; a bare OPTIONS is no error", async () => {
+    const { url, port } = server();
+    const long = await fetch(`${url}/api/games?status=${"x".repeat(20_000)}`);
+    expect(long.status).toBe(431);
+    expect(await long.json()).toMatchObject({ code: "INVALID_MESSAGE", message: expect.stringMatching(/too large/) });
+    const { connect } = await import("node:net");
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.write("NOT HTTP AT ALL\r\n\r\n"));
+      let text = "";
+      socket.on("data", (d) => (text += d.toString()));
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: "INVALID_MESSAGE" });
+    const options = await fetch(`${url}/api/games`, { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+  });
 });
