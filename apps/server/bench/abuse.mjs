@@ -20,6 +20,8 @@ const num = (name, fallback) => Number(process.env[name] ?? fallback);
 const PHASE_SECONDS = num("ABUSE_PHASE_SECONDS", 15);
 /** An honest player's pause before each move, ms. */
 const THINK_MS = num("ABUSE_THINK_MS", 60);
+/** The honest table's pause between two games, ms. */
+const BETWEEN_GAMES_MS = num("ABUSE_BETWEEN_GAMES_MS", 4_000);
 /** Only these attacks (comma-separated names), default all. */
 const ONLY = (process.env.ABUSE_ONLY ?? "").split(",").filter(Boolean);
 const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
@@ -153,13 +155,20 @@ async function startTable(people, { seats = people.length, turnSeconds = 600 } =
   const created = await host.sock.req({ type: "createTable", options: { game: "dice", seats, botKind: "heuristic", turnSeconds } });
   if (created.type !== "ok") return { refused: created.code };
   const code = created.table.code;
+  /** A refusal on the way: everyone leaves the table (the last one closes it), so that no table is left open. */
+  const leave = async (refused) => {
+    for (const p of [...others].reverse().concat(host)) await p.sock.req({ type: "leaveTable", code }).catch(() => undefined);
+    return { refused, code };
+  };
   for (const p of others) {
-    await p.sock.req({ type: "joinTable", code });
-    await p.sock.req({ type: "ready", code, ready: true });
+    const joined = await p.sock.req({ type: "joinTable", code });
+    if (joined.type !== "ok") return leave(`join ${joined.code} ${joined.message}`);
+    const ready = await p.sock.req({ type: "ready", code, ready: true });
+    if (ready.type !== "ok") return leave(`ready ${ready.code}`);
   }
   if (seats > people.length) await host.sock.req({ type: "fillBots", code });
   const started = await host.sock.req({ type: "startGame", code });
-  if (started.type !== "ok") return { refused: started.code, code };
+  if (started.type !== "ok") return leave(started.code);
   return { gameId: started.table.gameId };
 }
 
@@ -267,6 +276,8 @@ const honestLoop = (async () => {
       onRefusal: (m) => honestRefusals.push({ at: performance.now(), code: m.code }),
       stop: () => !honestRunning,
     });
+    // People look at the result before the next table (and join a table by code well within its budget).
+    await sleep(BETWEEN_GAMES_MS);
   }
 })();
 
@@ -389,7 +400,6 @@ const attacks = {
         if (r.gameId) games.push(r.gameId);
         else {
           refused++;
-          if (r.code) await host.sock.req({ type: "leaveTable", code: r.code });
         }
       }
     }
