@@ -82,140 +82,148 @@ describe("the card game's web table", () => {
   it("E3 E5 E7 E1.3: a person plays a whole 4-player game against bots by tapping at phone size, reloads mid-game and keeps seat and hand, and never sees another player's hand", async () => {
     const page = await app().browsers[PLAYER]!.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${app().web.url}/play`);
-    await page.fill('[data-testid="name"]', "Calamity");
-    await page.click('[data-testid="pick-name"]');
-    await page.waitForSelector('[data-testid="game"] option[value="cards"]', { state: "attached" });
-    await page.selectOption('[data-testid="game"]', "cards");
-    await page.selectOption('[data-testid="seats"]', "4");
-    await page.getByLabel("Seconds per turn").fill("40");
-    await page.click('[data-testid="create-table"]');
-    await page.waitForSelector('[data-testid="lobby"]');
-    await page.click('[data-testid="fill-bots"]');
-    await page.waitForSelector("text=bot (heuristic)");
-    await page.click('[data-testid="start"]');
-    await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
-    const gameId = page.url().split("/").at(-1)!;
-    await page.waitForSelector('[data-testid="game"][data-game="cards"] [data-testid="table"]');
-    expect(await page.$('[data-testid="generic-table"]')).toBeNull();
-    const me = (await page.getAttribute('[data-testid="my-role"]', "data-player"))!;
-    expect(me).toBeTruthy();
-    // Four seats; the sheriff's star is public, the other roles secret (E1.3).
-    expect(await page.$$('[data-testid="seat"]')).toHaveLength(4);
-    const roles = await page.$$eval('[data-testid="seat"]', (seats) => seats.map((s) => ({ id: s.getAttribute("data-player"), role: s.querySelector('[data-testid="role"]')?.getAttribute("data-role") ?? null })));
-    expect(roles.filter((r) => r.role === "sheriff")).toHaveLength(1);
-    expect(roles.filter((r) => r.id !== me && r.role !== null && r.role !== "sheriff")).toEqual([]);
-    await screenshot(page, "cards-start");
-
     const done: Record<string, boolean> = {};
     let reloaded = false;
     let decisions = 0;
     let turnPlays = { turn: -1, n: 0 };
     let watched = false;
-    const deadline = Date.now() + 300_000;
-
-    while (!(await page.isVisible('[data-testid="game-over"]'))) {
-      if (Date.now() > deadline) throw new Error(`the game did not end in time (${decisions} decisions)`);
-      if (await tap(page, '[data-testid="take-seat-back"]')) continue;
-      const mine = await page.$('[data-testid="actions"].cards-actions-mine');
-      if (!mine) {
-        await page.waitForTimeout(60);
-        continue;
+    const deadline = Date.now() + 540_000;
+    let gameId = "";
+    // A deal can end the person's game before the reload and the spectator had their turn (an early
+    // elimination): then another game, up to three.
+    for (let game = 1; game <= 3 && !(reloaded && watched && decisions > 5); game++) {
+      await page.goto(`${app().web.url}/play`);
+      if (game === 1) {
+        await page.fill('[data-testid="name"]', "Calamity");
+        await page.click('[data-testid="pick-name"]');
       }
-      const at = await checkSecrets(page, gameId, me);
-      decisions++;
-      const phase = (await page.getAttribute('[data-testid="actions"]', "data-phase"))!;
-      const pending = (await page.getAttribute('[data-testid="actions"]', "data-pending")) ?? "";
+      await page.waitForSelector('[data-testid="game"] option[value="cards"]', { state: "attached" });
+      await page.selectOption('[data-testid="game"]', "cards");
+      await page.selectOption('[data-testid="seats"]', "4");
+      await page.getByLabel("Seconds per turn").fill("40");
+      await page.click('[data-testid="create-table"]');
+      await page.waitForSelector('[data-testid="lobby"]');
+      await page.click('[data-testid="fill-bots"]');
+      await page.waitForSelector("text=bot (heuristic)");
+      await page.click('[data-testid="start"]');
+      await page.waitForURL(/\/play\/[0-9a-f-]{36}$/);
+      gameId = page.url().split("/").at(-1)!;
+      await page.waitForSelector('[data-testid="game"][data-game="cards"] [data-testid="table"]');
+      expect(await page.$('[data-testid="generic-table"]')).toBeNull();
+      const me = (await page.getAttribute('[data-testid="my-role"]', "data-player"))!;
+      expect(me).toBeTruthy();
+      // Four seats; the sheriff's star is public, the other roles secret (E1.3).
+      expect(await page.$$('[data-testid="seat"]')).toHaveLength(4);
+      const roles = await page.$$eval('[data-testid="seat"]', (seats) => seats.map((s) => ({ id: s.getAttribute("data-player"), role: s.querySelector('[data-testid="role"]')?.getAttribute("data-role") ?? null })));
+      expect(roles.filter((r) => r.role === "sheriff")).toHaveLength(1);
+      expect(roles.filter((r) => r.id !== me && r.role !== null && r.role !== "sheriff")).toEqual([]);
+      await screenshot(page, "cards-start");
 
-      // Mid-game, on the player's own move: a reload keeps the seat and the hand.
-      if (!reloaded && phase === "play" && decisions >= 3) {
-        const hand = await page.$$eval('[data-testid="hand-card"]', (els) => els.map((e) => e.getAttribute("data-card")));
-        await page.reload();
-        await page.waitForSelector('[data-testid="game"][data-game="cards"] [data-testid="table"]');
-        await page.waitForSelector('[data-testid="actions"]');
-        expect(await page.getAttribute('[data-testid="my-role"]', "data-player")).toBe(me);
-        expect(page.url()).toContain(gameId);
-        if ((await stateId(page)) === at) expect(await page.$$eval('[data-testid="hand-card"]', (els) => els.map((e) => e.getAttribute("data-card")))).toEqual(hand);
-        await checkSecrets(page, gameId, me);
-        await screenshot(page, "cards-after-reload");
-        reloaded = true;
-        continue;
-      }
+      turnPlays = { turn: -1, n: 0 };
 
-      if (phase === "response") {
-        if (!done[`window-${pending}`]) {
-          await screenshot(page, `cards-answer-${pending}`);
-          done[`window-${pending}`] = true;
+      while (!(await page.isVisible('[data-testid="game-over"]'))) {
+        if (Date.now() > deadline) throw new Error(`the game did not end in time (${decisions} decisions)`);
+        if (await tap(page, '[data-testid="take-seat-back"]')) continue;
+        const mine = await page.$('[data-testid="actions"].cards-actions-mine');
+        if (!mine) {
+          await page.waitForTimeout(60);
+          continue;
         }
-        (await tap(page, '[data-testid="respond"]')) || (await tap(page, '[data-testid="barrel"]')) || (await tap(page, '[data-testid="pass"]'));
-      } else if (phase === "draw" || phase === "choice" || phase === "generalStore") {
-        if (phase !== "draw" && !done[phase]) {
-          await screenshot(page, `cards-${phase}`);
-          done[phase] = true;
+        const at = await checkSecrets(page, gameId, me);
+        decisions++;
+        const phase = (await page.getAttribute('[data-testid="actions"]', "data-phase"))!;
+        const pending = (await page.getAttribute('[data-testid="actions"]', "data-pending")) ?? "";
+
+        // Mid-game, on the player's own move: a reload keeps the seat and the hand.
+        if (!reloaded && phase === "play" && decisions >= 3) {
+          const hand = await page.$$eval('[data-testid="hand-card"]', (els) => els.map((e) => e.getAttribute("data-card")));
+          await page.reload();
+          await page.waitForSelector('[data-testid="game"][data-game="cards"] [data-testid="table"]');
+          await page.waitForSelector('[data-testid="actions"]');
+          expect(await page.getAttribute('[data-testid="my-role"]', "data-player")).toBe(me);
+          expect(page.url()).toContain(gameId);
+          if ((await stateId(page)) === at) expect(await page.$$eval('[data-testid="hand-card"]', (els) => els.map((e) => e.getAttribute("data-card")))).toEqual(hand);
+          await checkSecrets(page, gameId, me);
+          await screenshot(page, "cards-after-reload");
+          reloaded = true;
+          continue;
         }
-        (await tap(page, '[data-testid="draw"]')) || (await tap(page, '[data-testid="keep"]')) || (await tap(page, '[data-testid="choose"]')) || (await tap(page, '[data-testid="pick"]'));
-      } else if (phase === "discard") {
-        for (let i = 0; i < 10 && !(await page.isEnabled('[data-testid="discard"]')); i++) {
-          const card = await page.$('[data-testid="hand-card"][aria-pressed="false"]:enabled');
-          if (!card) break;
-          await card.click();
-        }
-        if (!done.discard) {
-          await screenshot(page, "cards-discard");
-          done.discard = true;
-        }
-        await tap(page, '[data-testid="discard"]');
-      } else if (phase === "play") {
-        const turn = Number((await page.textContent('[data-testid="turn-line"]'))!.match(/Turn (\d+)/)![1]);
-        if (turnPlays.turn !== turn) turnPlays = { turn, n: 0 };
-        const usable = await page.$$eval('[data-testid="hand-card"][data-usable="true"]', (els) => els.map((e) => e.getAttribute("data-card")!));
-        const self = await page.$eval(`[data-testid="seat"][data-player="${me}"] [data-testid="life"]`, (e) => Number(e.getAttribute("data-life")));
-        const max = Number((await page.textContent(`[data-testid="seat"][data-player="${me}"] [data-testid="life"]`))!.match(/\/(\d+)/)![1]);
-        const choice = turnPlays.n < 4 ? [...usable].sort((a, b) => rank(a) - rank(b)).find((c) => rank(c) < 99 || (kindOf(c) === "beer" && self < max)) : undefined;
-        if (!choice) {
-          await tap(page, '[data-testid="end"]');
-        } else {
-          turnPlays.n++;
-          await page.click(`[data-testid="hand-card"][data-card="${choice}"]`);
-          expect(await page.getAttribute(`[data-testid="hand-card"][data-card="${choice}"]`, "aria-pressed")).toBe("true");
-          expect(await page.textContent('[data-testid="card-detail"]')).toContain("(E");
-          if (await tap(page, '[data-testid="play"]')) {
-            // an untargeted card, confirmed
+
+        if (phase === "response") {
+          if (!done[`window-${pending}`]) {
+            await screenshot(page, `cards-answer-${pending}`);
+            done[`window-${pending}`] = true;
+          }
+          (await tap(page, '[data-testid="respond"]')) || (await tap(page, '[data-testid="barrel"]')) || (await tap(page, '[data-testid="pass"]'));
+        } else if (phase === "draw" || phase === "choice" || phase === "generalStore") {
+          if (phase !== "draw" && !done[phase]) {
+            await screenshot(page, `cards-${phase}`);
+            done[phase] = true;
+          }
+          (await tap(page, '[data-testid="draw"]')) || (await tap(page, '[data-testid="keep"]')) || (await tap(page, '[data-testid="choose"]')) || (await tap(page, '[data-testid="pick"]'));
+        } else if (phase === "discard") {
+          for (let i = 0; i < 10 && !(await page.isEnabled('[data-testid="discard"]')); i++) {
+            const card = await page.$('[data-testid="hand-card"][aria-pressed="false"]:enabled');
+            if (!card) break;
+            await card.click();
+          }
+          if (!done.discard) {
+            await screenshot(page, "cards-discard");
+            done.discard = true;
+          }
+          await tap(page, '[data-testid="discard"]');
+        } else if (phase === "play") {
+          const turn = Number((await page.textContent('[data-testid="turn-line"]'))!.match(/Turn (\d+)/)![1]);
+          if (turnPlays.turn !== turn) turnPlays = { turn, n: 0 };
+          const usable = await page.$$eval('[data-testid="hand-card"][data-usable="true"]', (els) => els.map((e) => e.getAttribute("data-card")!));
+          const self = await page.$eval(`[data-testid="seat"][data-player="${me}"] [data-testid="life"]`, (e) => Number(e.getAttribute("data-life")));
+          const max = Number((await page.textContent(`[data-testid="seat"][data-player="${me}"] [data-testid="life"]`))!.match(/\/(\d+)/)![1]);
+          const choice = turnPlays.n < 4 ? [...usable].sort((a, b) => rank(a) - rank(b)).find((c) => rank(c) < 99 || (kindOf(c) === "beer" && self < max)) : undefined;
+          if (!choice) {
+            await tap(page, '[data-testid="end"]');
           } else {
-            // A target is tapped on its seat; only players the card can reach are offered (the module's `legal`).
-            if (!done.target) {
-              await screenshot(page, "cards-target");
-              expect(await axeViolations(page, '[data-testid="game"]')).toEqual([]);
-              done.target = true;
-            }
-            const direct = await page.$('[data-testid="seat"] [data-testid="seat-target"][data-send]:enabled');
-            if (direct) await direct.click();
-            else {
-              await page.click('[data-testid="seat"] [data-testid="seat-target"]:enabled');
-              if (!done.take) {
-                await screenshot(page, "cards-take");
-                done.take = true;
+            turnPlays.n++;
+            await page.click(`[data-testid="hand-card"][data-card="${choice}"]`);
+            expect(await page.getAttribute(`[data-testid="hand-card"][data-card="${choice}"]`, "aria-pressed")).toBe("true");
+            expect(await page.textContent('[data-testid="card-detail"]')).toContain("(E");
+            if (await tap(page, '[data-testid="play"]')) {
+              // an untargeted card, confirmed
+            } else {
+              // A target is tapped on its seat; only players the card can reach are offered (the module's `legal`).
+              if (!done.target) {
+                await screenshot(page, "cards-target");
+                expect(await axeViolations(page, '[data-testid="game"]')).toEqual([]);
+                done.target = true;
               }
-              await tap(page, '[data-testid="take"]');
+              const direct = await page.$('[data-testid="seat"] [data-testid="seat-target"][data-send]:enabled');
+              if (direct) await direct.click();
+              else {
+                await page.click('[data-testid="seat"] [data-testid="seat-target"]:enabled');
+                if (!done.take) {
+                  await screenshot(page, "cards-take");
+                  done.take = true;
+                }
+                await tap(page, '[data-testid="take"]');
+              }
             }
           }
         }
-      }
-      await moved(page, at);
+        await moved(page, at);
 
-      // Mid-game, a spectator watches: no hand at all, no action.
-      if (!watched && decisions >= 6) {
-        const watch = await app().browsers[SPECTATOR]!.context.newPage();
-        await watch.setViewportSize({ width: 390, height: 844 });
-        await watch.goto(`${app().web.url}/watch/${gameId}`);
-        await watch.waitForSelector('[data-testid="game"][data-game="cards"] [data-testid="table"]');
-        expect(await watch.$('[data-testid="actions"]')).toBeNull();
-        await checkSecrets(watch, gameId, null);
-        await screenshot(watch, "cards-spectator");
-        await watch.setViewportSize({ width: 1280, height: 860 });
-        await screenshot(watch, "cards-spectator-desktop");
-        await watch.close();
-        watched = true;
+        // Mid-game, a spectator watches: no hand at all, no action.
+        if (!watched && decisions >= 6) {
+          const watch = await app().browsers[SPECTATOR]!.context.newPage();
+          await watch.setViewportSize({ width: 390, height: 844 });
+          await watch.goto(`${app().web.url}/watch/${gameId}`);
+          await watch.waitForSelector('[data-testid="game"][data-game="cards"] [data-testid="table"]');
+          expect(await watch.$('[data-testid="actions"]')).toBeNull();
+          await checkSecrets(watch, gameId, null);
+          await screenshot(watch, "cards-spectator");
+          await watch.setViewportSize({ width: 1280, height: 860 });
+          await screenshot(watch, "cards-spectator-desktop");
+          await watch.close();
+          watched = true;
+        }
       }
     }
 
@@ -235,7 +243,7 @@ describe("the card game's web table", () => {
     await page.setViewportSize({ width: 1280, height: 860 });
     await screenshot(page, "cards-desktop");
     await page.close();
-  }, 360_000);
+  }, 600_000);
 });
 
 /** The person's preference of a card in phase 2 (lower first; 99: not played). */
