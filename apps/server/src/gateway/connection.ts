@@ -442,6 +442,7 @@ export class Connection {
           return;
         }
         case "command": {
+          // The synchronous check first: a command for a game in memory (every honest one) costs no await.
           if (!this.ctx.games.has(message.gameId) && (await this.overColdBudget(message.gameId, player, undefined, { id: message.id, gameId: message.gameId }))) return;
           const room = await games.open(message.gameId);
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { id: message.id, gameId: message.gameId });
