@@ -174,8 +174,10 @@ describe("exactly once (DESIGN invariant 5)", () => {
     expect(refused).toMatchObject({ type: "error", code: "NOT_YOUR_TURN", id: "early-roll", gameId });
 
     // Play on (the SDK clients, fresh ids) until that player is to roll: the same command is legal now.
+    // Sid Ketchum heals before his first roll of each turn (C12): his heal is played first.
     let seq = 0;
-    for (let guard = 0; !(waitingId() === early.id && viewOf(early).phase === "rolling" && viewOf(early).rolls === 0) && guard < 300; guard++) {
+    const canRoll = (v: PlayerView): boolean => v.phase === "rolling" && v.rolls === 0 && !v.healPending;
+    for (let guard = 0; !(waitingId() === early.id && canRoll(viewOf(early))) && guard < 300; guard++) {
       const w = table.find((p) => p.id === waitingId())!;
       seq = (await w.client.send(gameId, chooseFor(bot, viewOf(w), w.id))).seq;
       await Promise.all(table.map((p) => p.client.waitFor((_v, id, s) => id === gameId && s === seq)));
