@@ -31,6 +31,17 @@ describe("the event log's turns", () => {
     expect(groupByTurn(lines.slice(2), heading, opening)[0]!.heading).toBeNull();
   });
 
+  it("a whole history whose first entries show nothing (C12: Sid Ketchum's opening heal at full life) still heads the first turn", () => {
+    const opening = (e: Event) => (e.type === "rolled" ? "Turn 1" : null);
+    const sid: LogLine<Event>[] = [
+      { seq: 2, event: { type: "rolled" } },
+      { seq: 3, event: { type: "turnStarted", who: "b" } },
+    ];
+    expect(groupByTurn(sid, heading, opening, true).map((t) => t.heading)).toEqual(["Turn 1", "Turn of b"]);
+    // The same lines from a log not known to be whole: no heading is guessed.
+    expect(groupByTurn(sid, heading, opening).map((t) => t.heading)).toEqual([null, "Turn of b"]);
+  });
+
   it("dice: the first turn's heading names the player of the first roll", () => {
     const names = new Map([["p1", "Ann"]]);
     expect(throwOpeningTurn({ type: "diceRolled", player: "p1" } as { type: string }, names)).toBe("Turn 1 · Ann");

@@ -10,7 +10,18 @@ import type { Names } from "@/lib/names";
  * its game's UI says it (a JSON line for a game without one). The whole history is there from the
  * start (the shell fetches it on open); the box keeps the newest line in sight as events arrive.
  */
-export function EventLog({ log, names, ui }: { log: readonly LoggedEvent[]; names: Names; ui: Pick<GameUi, "describeEvent" | "turnStart" | "openingTurn"> }) {
+export function EventLog({
+  log,
+  names,
+  ui,
+  whole,
+}: {
+  log: readonly LoggedEvent[];
+  names: Names;
+  ui: Pick<GameUi, "describeEvent" | "turnStart" | "openingTurn">;
+  /** The log holds every entry since the game's first (its history arrived, or the page saw the game start). */
+  whole?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -20,6 +31,7 @@ export function EventLog({ log, names, ui }: { log: readonly LoggedEvent[]; name
     log,
     (e) => ui.turnStart?.(e, names) ?? null,
     (e) => ui.openingTurn?.(e, names) ?? null,
+    whole || log[0]?.seq === 1,
   );
   return (
     <section className="log" data-testid="event-log" aria-labelledby="event-log-title">

@@ -136,7 +136,7 @@ export function GameScreen({ gameId, access }: { gameId: string; access: "play" 
               </p>
             )}
           </div>
-          <EventLog log={game.log} names={game.names} ui={ui} />
+          <EventLog log={game.log} names={game.names} ui={ui} whole={game.whole} />
         </div>
       )}
     </main>

@@ -24,6 +24,8 @@ export interface GameSession {
   seq: number;
   names: Map<string, string>;
   log: LoggedEvent[];
+  /** `log` holds every entry since the game's first: its history arrived, or this page followed the game from seq 0. */
+  whole: boolean;
   problem: unknown;
   /** An admin ended the game (GAME_ENDED). */
   ended: boolean;
@@ -70,6 +72,7 @@ export function useGame(client: BangClient | null, gameId: string, access: "play
   const [seq, setSeq] = useState(0);
   const [names, setNames] = useState(new Map<string, string>());
   const [log, setLog] = useState<LoggedEvent[]>([]);
+  const [whole, setWhole] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   const [ended, setEnded] = useState(false);
   const [heard, setHeard] = useState<Presence>(NO_PRESENCE);
@@ -117,8 +120,13 @@ export function useGame(client: BangClient | null, gameId: string, access: "play
         setGame(g.game);
         setView(g.view);
         setSeq(g.seq);
+        if (g.seq === 0) setWhole(true);
         // The whole log so far (a reload, a late spectator): what happened before this page opened.
-        loadHistory(client, gameId, (entries) => live && setLog((old) => mergeLog(old, entries)));
+        loadHistory(client, gameId, (entries) => {
+          if (!live) return;
+          setLog((old) => mergeLog(old, entries));
+          setWhole(true);
+        });
       })
       .catch(async (e: unknown) => {
         if (!live) return;
@@ -133,6 +141,7 @@ export function useGame(client: BangClient | null, gameId: string, access: "play
               setView(last.view);
               setSeq(last.at);
               setLog((old) => mergeLog(old, last.entries.map((e) => ({ seq: e.seq, by: e.by, events: e.events ?? [] }))));
+              setWhole(true);
               if (stored.status === "abandoned") setEnded(true);
               return;
             }
@@ -152,5 +161,5 @@ export function useGame(client: BangClient | null, gameId: string, access: "play
   }, [client, gameId, access, url, token]);
 
   const presence = useMemo(() => ({ ...heard, people }), [heard, people]);
-  return { game, view, seq, names, log, problem, ended, presence };
+  return { game, view, seq, names, log, whole, problem, ended, presence };
 }
