@@ -4,6 +4,7 @@
  */
 import { CHARACTERS, TEAMS, type Character, type Command, type GameState } from "@bang/game-cards";
 import { columns, percent, round } from "../../shell/text.js";
+import { ShareCounter, shareRows, type Share } from "../../shell/shares.js";
 import type { SimulationTally } from "../../shell/game-ui.js";
 
 /** What the tally adds to a simulation's summary. */
@@ -11,7 +12,7 @@ export interface CardsFigures {
   /** Games won per team (`law`, `outlaws`, `renegade`), and the share of all games. */
   teams: Record<string, { won: number; rate: number }>;
   /** Per character: games it was dealt in, games its player's team won, the share (null when never dealt). */
-  characters: Record<Character, { played: number; won: number; rate: number | null }>;
+  characters: Record<Character, Share>;
   /** Players eliminated per game (E8), averaged. */
   eliminationsPerGame: number;
 }
@@ -21,8 +22,7 @@ export class CardsTally implements SimulationTally<GameState, Command> {
   private games = 0;
   private eliminated = 0;
   private readonly teamWins = new Map<string, number>(TEAMS.map((t) => [t, 0]));
-  private readonly played = new Map<Character, number>();
-  private readonly won = new Map<Character, number>();
+  private readonly characters = new ShareCounter<Character>(CHARACTERS);
 
   /** Counts one finished game (phase gameOver, with a winner). Throws for a game without one. */
   add(state: GameState): void {
@@ -32,8 +32,7 @@ export class CardsTally implements SimulationTally<GameState, Command> {
     this.teamWins.set(winner.team, (this.teamWins.get(winner.team) ?? 0) + 1);
     for (const p of state.players) {
       if (!p.alive) this.eliminated++;
-      this.played.set(p.character, (this.played.get(p.character) ?? 0) + 1);
-      if (winner.players.includes(p.id)) this.won.set(p.character, (this.won.get(p.character) ?? 0) + 1);
+      this.characters.count(p.character, winner.players.includes(p.id));
     }
   }
 
@@ -41,24 +40,18 @@ export class CardsTally implements SimulationTally<GameState, Command> {
     const n = this.games;
     const teams: CardsFigures["teams"] = {};
     for (const [team, won] of this.teamWins) teams[team] = { won, rate: n === 0 ? 0 : round(won / n, 4) };
-    const characters = {} as CardsFigures["characters"];
-    for (const c of CHARACTERS) {
-      const played = this.played.get(c) ?? 0;
-      const won = this.won.get(c) ?? 0;
-      characters[c] = { played, won, rate: played === 0 ? null : round(won / played, 4) };
-    }
+    const characters = this.characters.shares();
     return { teams, characters, eliminationsPerGame: n === 0 ? 0 : round(this.eliminated / n, 3) };
   }
 
   render(): string[] {
     const { teams, characters, eliminationsPerGame } = this.figures();
-    const byRate = Object.entries(characters).sort(([a, x], [b, y]) => (y.rate ?? -1) - (x.rate ?? -1) || y.played - x.played || a.localeCompare(b));
     return [
       "Wins by team (games won, share)",
       ...columns(Object.entries(teams).map(([team, t]) => [team, String(t.won), percent(t.rate)])),
       "",
       "Win rate by character (games played, won, share)",
-      ...columns(byRate.map(([c, x]) => [c, String(x.played), String(x.won), percent(x.rate)])),
+      ...shareRows(characters),
       "",
       ...columns([["Eliminations per game", eliminationsPerGame.toFixed(3)]], ""),
     ];
