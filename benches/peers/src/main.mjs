@@ -7,7 +7,8 @@
 // (send → the resulting update received by the sender), server CPU per command (/proc/<pid>/stat), the
 // load average; then the medians over rounds and the ratios project/peer, as markdown tables.
 //   BENCH_PEERS_TABLES   list of T (default 50; e.g. 10,50,200)
-//   BENCH_PEERS_SECONDS  measuring window per run, s (default 20), after BENCH_PEERS_WARMUP_SECONDS (5)
+//   BENCH_PEERS_SECONDS  measuring window per run, s (default 20), after BENCH_PEERS_WARMUP_SECONDS
+//                        (default 5 + T/20: the tables form before the window)
 //   BENCH_PEERS_ROUNDS   rounds (default 3)
 //   BENCH_PEERS_TARGETS  which of project-pg,bgio,colyseus,project-pglite (default all, in that order)
 //   BENCH_PEERS_BOT      heuristic (default) or random
@@ -39,7 +40,9 @@ const TABLES = list("BENCH_PEERS_TABLES", "50").map((t) => {
   return n;
 });
 const SECONDS = positive("BENCH_PEERS_SECONDS", 20, { integer: false });
-const WARMUP = positive("BENCH_PEERS_WARMUP_SECONDS", 5, { integer: false, zero: true });
+/** Warm-up before the window: given, or 5 s + 1 s per 20 tables (200 tables take a while to form). */
+const WARMUP_GIVEN = process.env.BENCH_PEERS_WARMUP_SECONDS === undefined ? null : positive("BENCH_PEERS_WARMUP_SECONDS", 5, { integer: false, zero: true });
+const warmupFor = (tables) => WARMUP_GIVEN ?? 5 + Math.ceil(tables / 20);
 const ROUNDS = positive("BENCH_PEERS_ROUNDS", 3);
 const NICE = positive("BENCH_LOADGEN_NICE", 10, { zero: true });
 const BOT = process.env.BENCH_PEERS_BOT ?? "heuristic";
@@ -73,7 +76,7 @@ function drive(config) {
 
 const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "-");
 const stamp = Date.now();
-console.log(`bench:peers: T = ${TABLES.join(", ")} tables of 5 seats (${BOT} bots, nobody thinking), ${WARMUP} s warm-up + ${SECONDS} s measured per run, ${ROUNDS} rounds of ${targets.join(" → ")}`);
+console.log(`bench:peers: T = ${TABLES.join(", ")} tables of 5 seats (${BOT} bots, nobody thinking), ${WARMUP_GIVEN ?? "5 + T/20"} s warm-up + ${SECONDS} s measured per run, ${ROUNDS} rounds of ${targets.join(" → ")}`);
 console.log(`machine: ${process.version}, ${cpus().length} cores shared by the server, the driver (nice ${NICE}) and PostgreSQL; load average now ${(await import("./proc.mjs")).loadAverage()}`);
 
 const runs = [];
@@ -82,7 +85,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
       const server = await startTarget(target, `${stamp}_${round}_${tables}_${target.replace("-", "_")}`);
       try {
-        const r = await drive({ kind: KIND[target], url: server.url, serverPid: server.pid, pgNeedle: server.pgNeedle, tables, warmupSeconds: WARMUP, seconds: SECONDS, botKind: BOT });
+        const r = await drive({ kind: KIND[target], url: server.url, serverPid: server.pid, pgNeedle: server.pgNeedle, tables, warmupSeconds: warmupFor(tables), seconds: SECONDS, botKind: BOT });
         runs.push({ target, tables, round, ...r });
         const failures = r.failed ? `, ${r.failed} failed tables (${r.firstError})` : "";
         console.log(
