@@ -6,7 +6,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 // project of their own: its global setup builds the server when its dist is missing or stale, and it
 // runs only when one of those files is selected. The browser tests of the web app (apps/web/test/
 // *.e2e.test.ts, playwright-core with Debian's Chromium) are a third project; its global setup builds
-// the server and the app (next build) through turbo.
+// the server and the app (next build) through turbo. benches/*/test holds the benches' own unit tests
+// (their statistics), which run in the unit project.
 export default defineConfig({
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"] } },
@@ -18,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["packages/*/test/**/*.test.ts", "packages/games/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts", "packages/games/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "benches/*/test/**/*.test.mjs"],
           exclude: [...configDefaults.exclude, "apps/server/test/**", "apps/web/test/**/*.e2e.test.ts"],
         },
       },
