@@ -58,6 +58,15 @@ const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
 /** The server's METRICS_TOKEN for this run (the bench scrapes /metrics). */
 const METRICS_TOKEN = `bench-${process.pid}-metrics-token-0123456789`;
 
+/** The 1-minute load average (Linux; else "n/a"). */
+function readLoadAverage() {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ")[0];
+  } catch {
+    return "n/a";
+  }
+}
+
 const freePort = () =>
   new Promise((resolve, reject) => {
     const s = createServer();
@@ -113,6 +122,22 @@ const countAbove = (before, after, key, le) => {
   const d = (b) => (b[key].at(-1)?.count ?? 0) - (b[key][i]?.count ?? 0);
   return d(after) - d(before);
 };
+
+/**
+ * CPU seconds (user + system) the process `pid` has used so far, from /proc/<pid>/stat (Linux; else
+ * NaN). Per command, it is the node's cost whatever else the machine runs (wall-clock figures are not).
+ */
+function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux build that matters). */
+const CLOCK_TICKS = env("BENCH_CLK_TCK", 100);
 
 /** CPU time stolen by the hypervisor, as a share of all CPU time since the last call (Linux; else NaN). */
 let lastCpu = null;
@@ -355,8 +380,12 @@ try {
   if (TP_SECONDS > 0 && TP_TABLES > 0) {
     console.log(`throughput: ${TP_TABLES} tables at once for ${TP_SECONDS} s, no thinking...`);
     const beforeThroughput = await metrics(url);
+    const cpuBefore = cpuSecondsOf(server.pid);
+    const loadBefore = readLoadAverage();
     const throughput = await runLoad({ url, game: GAME, durationMs: TP_SECONDS * 1000, concurrent: TP_TABLES, players: 5 });
+    const cpuUsed = cpuSecondsOf(server.pid) - cpuBefore;
     const afterThroughput = await metrics(url);
+    const accepted = afterThroughput.commands - beforeThroughput.commands;
     const throughputResults = {
       finished: throughput.finished,
       failed: throughput.failed,
@@ -368,6 +397,11 @@ try {
       serverLatencyP50AtMostMs: serverQuantile(beforeThroughput, afterThroughput, 0.5),
       serverLatencyP99AtMostMs: serverQuantile(beforeThroughput, afterThroughput, 0.99),
       logFlushP99AtMostMs: quantileBetween(beforeThroughput, afterThroughput, 0.99, "flushBuckets"),
+      // The node's own CPU (user + system, /proc) per accepted command and as a share of one core: its
+      // cost per command, which other processes on the machine do not inflate as they do wall time.
+      serverCpuMsPerCommand: Number(((cpuUsed * 1000) / accepted).toFixed(3)),
+      serverCpuPercentOfOneCore: Math.round((cpuUsed * 100) / (throughput.elapsedMs / 1000)),
+      loadAverageBeforeAfter: `${loadBefore} / ${readLoadAverage()}`,
       errors: throughput.errors,
     };
     console.log(JSON.stringify({ throughput: throughputResults }, null, 2));

@@ -18,7 +18,9 @@ import type { AnyGameModule, CommandBase as Command, EventBase as GameEvent, Set
 import type { GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { moduleOf, type RoomStoredListener } from "../games/host.js";
-import { eventMessage, fingerprintOf, missedEvents, refusalAnswer, repeatAnswer, snapshotMessage, type GameRoom } from "../games/room.js";
+import { refusalAnswer, repeatAnswer } from "../games/answers.js";
+import { EventFrames, frameOf } from "../games/frames.js";
+import { missedEvents, snapshotMessage, type GameRoom } from "../games/room.js";
 import type { Answer, GameHandle, RoomSeat, Subscriber } from "../games/types.js";
 import type { StoredEntry, StoredRefusal } from "../persistence/store.js";
 
@@ -149,9 +151,10 @@ export class SharedGame implements GameHandle {
     this.refuseCommands(reason);
     const subscribers = [...this.subscribers];
     this.subscribers.clear();
+    const frame = frameOf({ type: "error", code: "GAME_ENDED", message: this.endedWith ?? reason });
     for (const sub of subscribers) {
       try {
-        sub.deliver({ type: "error", code: "GAME_ENDED", message: this.endedWith ?? reason });
+        sub.deliver(frame.message, frame.text);
       } catch (error) {
         this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
       }
@@ -211,9 +214,10 @@ export class SharedGame implements GameHandle {
   /** The owner's presence changed (its room on this node, or the game's channel): every subscriber here is told. */
   presenceChanged(message: PresenceMessage): void {
     this.heardPresence = { message, at: performance.now() };
+    const text = JSON.stringify(message);
     for (const sub of this.subscribers) {
       try {
-        sub.deliver(message);
+        sub.deliver(message, text);
       } catch (error) {
         this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
       }
@@ -292,11 +296,10 @@ export class SharedGame implements GameHandle {
    */
   private async answerOver(by: string, commandId: string, command: GameCommand): Promise<Answer> {
     const full = { ...command, by } as Command;
-    const fingerprint = fingerprintOf(full);
     const prior = (await this.ctx.loadLog(this.id)).find((e) => e.playerId === by && e.clientCommandId === commandId);
-    if (prior) return repeatAnswer({ fingerprint: fingerprintOf(prior.command), answer: { ok: true, seq: prior.seq } }, fingerprint, commandId);
+    if (prior) return repeatAnswer({ command: prior.command, answer: { ok: true, seq: prior.seq } }, full, commandId);
     const refused = await this.ctx.findRefusal(this.id, by, commandId);
-    if (refused) return repeatAnswer({ fingerprint: refused.fingerprint, answer: refusalAnswer(refused) }, fingerprint, commandId);
+    if (refused) return repeatAnswer({ fingerprint: refused.fingerprint, answer: refusalAnswer(refused) }, full, commandId);
     if (!this.hasPlayer(by)) return { ok: false, code: "NOT_SEATED", message: "you have no seat in this game" };
     const result = this.module.apply(this.stateNow, full);
     return result.ok ? { ok: false, code: "RETRY", message: "the game is over" } : { ok: false, code: result.error.code, message: result.error.message };
@@ -413,10 +416,12 @@ export class SharedGame implements GameHandle {
   }
 
   private broadcast(seq: number, command: Command, events: GameEvent[], state: GameState): void {
-    const entry = { seq, by: command.by, command, events, state };
+    // Each distinct view is made and serialised once, however many sockets here show it.
+    const frames = new EventFrames(this.module, this.id, { seq, by: command.by, command, events, state });
     for (const sub of this.subscribers) {
       try {
-        sub.deliver(eventMessage(this.module, this.id, entry, sub.viewer));
+        const frame = frames.for(sub.viewer);
+        sub.deliver(frame.message, frame.text);
       } catch (error) {
         this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
       }

@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
 import { createGameActor, replaySteps, type AnyGameModule, type Bot, type CommandBase, type EventBase, type GameActor, type GameResult, type SetupBase, type StateBase, type Viewer } from "@bang/game-core";
-import type { ErrorCode, GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol";
+import type { GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry, StoredRefusal } from "../persistence/store.js";
 import { botSeed } from "./bot-seed.js";
 import { TokenBucket } from "../limits/token-bucket.js";
-import { canonicalJson } from "./canonical.js";
+import { fingerprintOf, refusalAnswer, repeatAnswer, type KnownAnswer } from "./answers.js";
+import { EventFrames, frameOf } from "./frames.js";
 import type { Answer, GameHandle, Origin, RoomMetrics, RoomSeat, Subscriber } from "./types.js";
 
 /** Timings of a room, in ms. */
@@ -115,8 +115,8 @@ export class GameRoom implements GameHandle {
   private actor: Actor;
   private queue: Promise<unknown> = Promise.resolve();
   private seqNo: number;
-  /** (player, clientCommandId) -> fingerprint (a hash of the canonical command) and answer (exactly once). */
-  private readonly answers = new Map<string, { fingerprint: string; answer: Answer }>();
+  /** (player, clientCommandId) -> the answer and what tells a repeat from another command (exactly once). */
+  private readonly answers = new Map<string, KnownAnswer>();
   private readonly refusedOrder: string[] = [];
   /**
    * Has this room let go of a stored refusal (more than REFUSED_MEMORY refused, or loaded back with the
@@ -170,7 +170,7 @@ export class GameRoom implements GameHandle {
   ) {
     this.actor = actor;
     this.seqNo = entries.length;
-    for (const e of entries) this.answers.set(answerKey(e.playerId, e.clientCommandId), { fingerprint: fingerprintOf(e.command), answer: { ok: true, seq: e.seq } });
+    for (const e of entries) this.answers.set(answerKey(e.playerId, e.clientCommandId), { command: e.command, answer: { ok: true, seq: e.seq } });
     for (const r of refusals) this.remember(answerKey(r.playerId, r.clientCommandId), r.fingerprint, refusalAnswer(r));
     if (refusals.length >= REFUSED_MEMORY) this.refusalsForgotten = true;
     seats.forEach((s, i) => {
@@ -376,7 +376,8 @@ export class GameRoom implements GameHandle {
    */
   async end(reason: string): Promise<void> {
     await this.stop();
-    for (const sub of this.subscribers) this.deliver(sub, { type: "error", code: "GAME_ENDED", message: reason });
+    const ended = frameOf({ type: "error", code: "GAME_ENDED", message: reason });
+    for (const sub of this.subscribers) this.deliver(sub, ended.message, ended.text);
     this.dispose();
   }
 
@@ -391,10 +392,9 @@ export class GameRoom implements GameHandle {
 
   private async apply(by: string, commandId: string, gameCommand: GameCommand, origin: Origin, received: number): Promise<Answer> {
     const command: CommandBase = { ...gameCommand, by };
-    const fingerprint = fingerprintOf(command);
     const key = answerKey(by, commandId);
     const prior = this.answers.get(key);
-    if (prior) return repeatAnswer(prior, fingerprint, commandId);
+    if (prior) return repeatAnswer(prior, command, commandId);
     if (origin === "player" && this.refusalsForgotten) {
       // A refusal this room let go of is still stored: it holds (the same answer, or COMMAND_ID_REUSED).
       let stored: StoredRefusal | null;
@@ -405,9 +405,8 @@ export class GameRoom implements GameHandle {
         return { ok: false, code: "RETRY", message: "the answer could not be read; send the command again" };
       }
       if (stored) {
-        const known = { fingerprint: stored.fingerprint, answer: refusalAnswer(stored) };
-        this.remember(key, known.fingerprint, known.answer);
-        return repeatAnswer(known, fingerprint, commandId);
+        this.remember(key, stored.fingerprint, refusalAnswer(stored));
+        return repeatAnswer({ fingerprint: stored.fingerprint, answer: refusalAnswer(stored) }, command, commandId);
       }
     }
     if (this.disposed) return { ok: false, code: "RETRY", message: "the game is moving; try again" };
@@ -436,6 +435,8 @@ export class GameRoom implements GameHandle {
     if (!result.ok) {
       this.metrics.commandRefused();
       const answer = { ok: false as const, code: result.error.code, message: result.error.message };
+      // A refusal keeps a fingerprint (stored with it): its command is kept nowhere else.
+      const fingerprint = fingerprintOf(command);
       // A person's refusal is stored before it is answered: the same id sent again after a failover or a
       // restart gets it again instead of being applied (DESIGN 5). A bot's is the server's own affair,
       // and a game that is over refuses everything, stored or not.
@@ -469,13 +470,16 @@ export class GameRoom implements GameHandle {
     }
     this.seqNo = seq;
     const answer: Answer = { ok: true, seq };
-    this.answers.set(key, { fingerprint, answer });
+    // The command itself tells a repeat from another command (the actor's log holds it already).
+    this.answers.set(key, { command, answer });
     this.deadlines.delete(by);
     const item: AppliedEntry = { seq, by, command, events: result.events, state: result.state };
     this.metrics.commandAccepted((performance.now() - received) / 1000);
+    // Each distinct view is made and serialised once, however many sockets show it.
+    const frames = new EventFrames(this.module, this.id, item);
     for (const sub of this.subscribers) {
-      const message = this.guard("showing a move", () => eventMessage(this.module, this.id, item, sub.viewer));
-      if (message) this.deliver(sub, message);
+      const frame = this.guard("showing a move", () => frames.for(sub.viewer));
+      if (frame) this.deliver(sub, frame.message, frame.text);
     }
     try {
       this.onStored?.({ ...item, clientCommandId: commandId });
@@ -492,9 +496,9 @@ export class GameRoom implements GameHandle {
     return this.actor.log().entries.map((e) => e.command);
   }
 
-  private deliver(sub: Subscriber, message: ServerMessage): void {
+  private deliver(sub: Subscriber, message: ServerMessage, text?: string): void {
     try {
-      sub.deliver(message);
+      sub.deliver(message, text);
     } catch (error) {
       this.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
     }
@@ -524,7 +528,8 @@ export class GameRoom implements GameHandle {
     this.faultedWith = doing;
     this.clearTurnTimer();
     this.log.error({ err: error, gameId: this.id, game: this.module.id, doing }, `the game's module failed while ${doing}: the game is stopped until an admin ends it`);
-    for (const sub of this.subscribers) this.deliver(sub, FAULTED);
+    const text = JSON.stringify(FAULTED);
+    for (const sub of this.subscribers) this.deliver(sub, FAULTED, text);
   }
 
   private remember(key: string, fingerprint: string, answer: Answer): void {
@@ -598,7 +603,9 @@ export class GameRoom implements GameHandle {
     const key = JSON.stringify([presence.away, presence.replaced, presence.connected, presence.timers.map((t) => [t.playerId, Math.round((now + t.remainingMs) / 100)])]);
     if (key === this.presenceKey) return;
     this.presenceKey = key;
-    for (const sub of this.subscribers) this.deliver(sub, presence);
+    // The same message for every follower: serialised once.
+    const text = JSON.stringify(presence);
+    for (const sub of this.subscribers) this.deliver(sub, presence, text);
     this.onPresence?.(presence);
   }
 
@@ -705,28 +712,10 @@ function rebuild(module: AnyGameModule, setup: SetupBase, commands: readonly Com
   return created.actor;
 }
 
-/** A short fingerprint of a command (sha1 of its canonical JSON): kept per command id, so it is small. */
-export function fingerprintOf(command: CommandBase): string {
-  return createHash("sha1").update(canonicalJson(command)).digest("base64");
-}
-
 /**
  * The key of a command's answer: command ids are the client's own, unique per player of a game (as the
  * log's unique index), so that one player cannot take the id another's client will use next.
  */
-/**
- * The answer to a command id seen before (DESIGN 5): its first answer when the command is the same
- * (`fingerprint`), COMMAND_ID_REUSED when it is another.
- */
-export function repeatAnswer(prior: { fingerprint: string; answer: Answer }, fingerprint: string, commandId: string): Answer {
-  return prior.fingerprint === fingerprint ? prior.answer : { ok: false, code: "COMMAND_ID_REUSED", message: `command id "${commandId}" was used for another command` };
-}
-
-/** A stored refusal as the answer it was (its code was a refusal code when it was stored). */
-export function refusalAnswer(r: StoredRefusal): Answer {
-  return { ok: false, code: r.code as ErrorCode, message: r.message };
-}
-
 function answerKey(playerId: string, commandId: string): string {
   return `${playerId}\u0000${commandId}`;
 }

@@ -12,7 +12,11 @@ export interface RoomSeat {
 /** Someone who receives a game's messages: a seated player's socket, a spectator, an admin. */
 export interface Subscriber {
   readonly viewer: Viewer;
-  deliver(message: ServerMessage): void;
+  /**
+   * Takes one message of the game. `text`, when given, is exactly `JSON.stringify(message)`, made once
+   * for every subscriber shown the same message (frames.ts): a socket sends it as it is.
+   */
+  deliver(message: ServerMessage, text?: string): void;
 }
 
 /** The answer to a command: stored as entry `seq`, or refused with a code (nothing changed). */

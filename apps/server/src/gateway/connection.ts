@@ -7,6 +7,7 @@ import type { WebSocket } from "ws";
 import type { GameDirectory, GameHandle, Subscriber } from "../games/types.js";
 import { HISTORY_BURST, HISTORY_REFILL_MS, historyBudget, historyOf } from "./history.js";
 import type { SocketCounts } from "../limits/socket-counts.js";
+import { TickCork, type Corkable } from "./tick-cork.js";
 import { TokenBucket } from "../limits/token-bucket.js";
 import type { Identity, VerifiedPlayer } from "../identity/tokens.js";
 import { MatchmakingError, type Matchmaker } from "../matchmaking/matchmaker.js";
@@ -94,11 +95,19 @@ export class Connection {
   private answeredPing = true;
   /** Keys of the socket budget this socket is counted under, given back on close. */
   private readonly counted: string[] = [];
+  /** Coalesces the frames sent within one tick into one write (none: each frame is written at once). */
+  private readonly cork: TickCork | null;
 
+  /**
+   * `wire` is the TCP socket under `socket` (the upgraded request's `req.raw.socket`): its writes of a
+   * tick are coalesced (TickCork). Without it, each frame is written at once.
+   */
   constructor(
     private readonly socket: WebSocket,
     private readonly ctx: ConnectionContext,
+    wire?: Corkable,
   ) {
+    this.cork = wire && typeof wire.cork === "function" && typeof wire.uncork === "function" ? new TickCork(wire) : null;
     ctx.sockets.inc();
     if (ctx.socketBudget) this.countSocket(`address:${normalizeIP(ctx.address)}`, ctx.socketBudget.perAddress, "your address");
     socket.on("message", (data, isBinary) => this.onFrame(isBinary ? Buffer.from(data as Buffer) : (data as Buffer).toString("utf8")));
@@ -111,10 +120,14 @@ export class Connection {
     return this.player?.id ?? null;
   }
 
-  /** Sends a message if the socket is open. */
-  send(message: ServerMessage): void {
+  /**
+   * Sends a message if the socket is open: `text` when given (exactly `JSON.stringify(message)`, made
+   * once for every socket shown the same message), else the message serialised here.
+   */
+  send(message: ServerMessage, text?: string): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify(message));
+    this.cork?.hold();
+    this.socket.send(text ?? JSON.stringify(message));
   }
 
   /** Closes the socket with a WebSocket close code and a reason. */
@@ -333,7 +346,7 @@ export class Connection {
     const viewer: Viewer = seated ? { kind: "player", id: this.player!.id } : { kind: "spectator" };
     let entry = this.games.get(room.id);
     if (!entry) {
-      const sub: Subscriber = { viewer, deliver: (m) => this.send(m) };
+      const sub: Subscriber = { viewer, deliver: (m, text) => this.send(m, text) };
       entry = { room, unsubscribe: room.subscribe(sub), seated };
       this.games.set(room.id, entry);
       if (seated) room.connectionChanged(this.player!.id, 1);

@@ -49,7 +49,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { connections: Connec
       socket.close(1013, ISOLATED);
       return;
     }
-    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets, identified: (c) => connections.identified(c), address: req.ip, tableJoinBudget: app.rateLimits.tableJoin, coldOpenBudget: app.rateLimits.coldOpen, socketBudget });
+    const connection = new Connection(socket, { games: app.games, tables: app.lobby, matchmaker: app.matchmaker, identity: app.identity, log: app.log, sockets: app.metrics.sockets, identified: (c) => connections.identified(c), address: req.ip, tableJoinBudget: app.rateLimits.tableJoin, coldOpenBudget: app.rateLimits.coldOpen, socketBudget }, req.raw.socket);
     connections.add(connection);
     socket.on("close", () => {
       connections.delete(connection);
