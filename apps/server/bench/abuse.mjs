@@ -50,29 +50,39 @@ const freePort = () =>
 const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
 // ---- the node ----------------------------------------------------------------------------------------
-const db = `bang_abuse_${Date.now()}`;
-const admin = new pg.Client({ connectionString: `${PG}/postgres` });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${db}`);
-const port = await freePort();
-const URL_ = `http://127.0.0.1:${port}`;
-const WS_URL = `ws://127.0.0.1:${port}/ws`;
-const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `${PG}/${db}`, DATA_DIR: `/tmp/${db}`, TRUST_PROXY: "loopback", ADMIN_TOKEN, LOG_LEVEL: "error" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const stopServer = async () => {
-  const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
-  server.kill("SIGTERM");
-  await exited;
-  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
-};
-for (let i = 0; ; i++) {
-  if (i > 600) throw new Error("the node did not get ready in 60 s");
-  const ok = await fetch(`${URL_}/readyz`).then((r) => r.ok, () => false);
-  if (ok) break;
-  await sleep(100);
+/**
+ * Set in an attack's own process (the main one runs each attack as a child process, so that the
+ * attacker's client work does not share the honest clients' event loop): the attack's name.
+ */
+const ATTACK = process.env.ABUSE_ATTACK;
+let URL_ = process.env.ABUSE_URL;
+let WS_URL = URL_ ? `${URL_.replace(/^http/, "ws")}/ws` : undefined;
+let stopServer = async () => undefined;
+if (!ATTACK) {
+  const db = `bang_abuse_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: `${PG}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  const port = await freePort();
+  URL_ = `http://127.0.0.1:${port}`;
+  WS_URL = `ws://127.0.0.1:${port}/ws`;
+  const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `${PG}/${db}`, DATA_DIR: `/tmp/${db}`, TRUST_PROXY: "loopback", ADMIN_TOKEN, LOG_LEVEL: "error" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  stopServer = async () => {
+    const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  };
+  for (let i = 0; ; i++) {
+    if (i > 600) throw new Error("the node did not get ready in 60 s");
+    const ok = await fetch(`${URL_}/readyz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(100);
+  }
 }
 
 // ---- clients -----------------------------------------------------------------------------------------
@@ -274,7 +284,7 @@ const honestRefusals = [];
 let honestRunning = true;
 const honestGames = [];
 const honestTables = [];
-for (let t = 0; t < TABLES; t++) honestTables.push(await party(`honest${t}-`, `198.51.${100 + t}.`));
+if (!ATTACK) for (let t = 0; t < TABLES; t++) honestTables.push(await party(`honest${t}-`, `198.51.${100 + t}.`));
 const honestLoops = honestTables.map(async (honest, t) => {
   // Tables start apart, so that their games do not start and end in step.
   await sleep((t * BETWEEN_GAMES_MS) / TABLES);
@@ -299,7 +309,7 @@ const honestLoops = honestTables.map(async (honest, t) => {
 
 // ---- the attacks ---------------------------------------------------------------------------------------
 /** Each attack comes from an address of its own, so that one attack's budgets do not blunt the next. */
-let ATTACKER = "203.0.113.100";
+let ATTACKER = process.env.ABUSE_ATTACKER ?? "203.0.113.100";
 /** A finished game to replay (played out by bots of the attacker's own). */
 async function finishedGame() {
   const crew = await party("crew", "203.0.113.1");
@@ -446,6 +456,42 @@ const attacks = {
   },
 };
 
+// ---- an attack's own process ---------------------------------------------------------------------------
+if (ATTACK) {
+  // What the main process knows: the honest game to replay, a command an honest player sent.
+  honestGames.push(process.env.ABUSE_HONEST_GAME);
+  sampleCommand = JSON.parse(process.env.ABUSE_SAMPLE_COMMAND ?? "null");
+  const prepared = process.env.ABUSE_PREPARED || undefined;
+  const outcome = await attacks[ATTACK](performance.now() + Number(process.env.ABUSE_FOR_MS), prepared);
+  console.log(JSON.stringify({ outcome }));
+  process.exit(0);
+}
+
+/** Runs attack `name` in a process of its own for `forMs`; resolves with what it achieved. */
+function attackElsewhere(name, forMs, prepared) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: {
+      ...process.env,
+      ABUSE_ATTACK: name,
+      ABUSE_URL: URL_,
+      ABUSE_ATTACKER: ATTACKER,
+      ABUSE_FOR_MS: String(forMs),
+      ABUSE_PREPARED: prepared ?? "",
+      ABUSE_HONEST_GAME: honestGames.at(-1) ?? "",
+      ABUSE_SAMPLE_COMMAND: JSON.stringify(sampleCommand),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  return new Promise((resolve) =>
+    child.once("exit", (code) => {
+      const last = out.trim().split("\n").at(-1) ?? "";
+      resolve(code === 0 && last.startsWith("{") ? JSON.parse(last).outcome : `the attack's process failed (exit ${code})`);
+    }),
+  );
+}
+
 // ---- the run -------------------------------------------------------------------------------------------
 /** What an attack needs ready before its phase starts (not timed). */
 const setups = { "replay-flood": finishedGame };
@@ -458,7 +504,7 @@ async function phase(name, attack) {
   const from = performance.now();
   const until = from + PHASE_SECONDS * 1000;
   const loadFrom = loadavg()[0];
-  const outcome = attack ? await attack(until, prepared) : "";
+  const outcome = attack ? await attackElsewhere(name, until - performance.now(), prepared) : "";
   // An attack cut short (its socket closed) still has its whole phase: the aftermath counts too.
   await sleep(Math.max(0, until - performance.now()));
   const to = performance.now();
