@@ -1,11 +1,14 @@
 // Abuse benchmark (`npm run bench:abuse`; not a test; issue 18). Starts one real node on a fresh
 // PostgreSQL database with the DEFAULT budgets of a deployment (only TRUST_PROXY=loopback, so that
-// every client says its address in X-Forwarded-For, as behind the project's nginx). An honest table of
-// five people (one address each) plays the dice game without end, each thinking ABUSE_THINK_MS before
-// each move; its command latency (send to ack) is measured in a quiet phase, then during each attack of
-// issue 18 from an attacker's address, then in a quiet phase again. Printed: per phase the honest p50 and
-// p99, the ratio of p99 to the quiet phases' (the target: within 2x), refusals the honest players got
-// (the target: none), and what the attack achieved. One JSON line per phase, then a table.
+// every client says its address in X-Forwarded-For, as behind the project's nginx). ABUSE_TABLES honest
+// tables of up to five people (one address each) play a game of the registry (ABUSE_GAME, default the
+// registry's first) without end, each person thinking ABUSE_THINK_MS before each move; their command
+// latency (send to ack) is measured in quiet phases and during each attack of issue 18 (each from an
+// attacker's address of its own), quiet and attacked phases alternating. The baseline is every quiet
+// phase's commands together, measured the same way. Printed: per phase the number of honest commands,
+// their p50, p90 and p99 and the ratios of p50 and p99 to the baseline's (the target: p99 within 2x),
+// refusals the honest players got (the target: none), and what the attack achieved. One JSON line per
+// phase, then a table.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
@@ -13,11 +16,18 @@ import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
-import { gameById } from "@bang/games";
+import { gameById, gameIds } from "@bang/games";
 
 const num = (name, fallback) => Number(process.env[name] ?? fallback);
 /** Seconds each phase lasts. */
-const PHASE_SECONDS = num("ABUSE_PHASE_SECONDS", 15);
+const PHASE_SECONDS = num("ABUSE_PHASE_SECONDS", 30);
+/** Honest tables playing at once (each of up to five people, every person from an address of their own). */
+const TABLES = num("ABUSE_TABLES", 6);
+/** The game every table plays (a module id of the registry). */
+const GAME = process.env.ABUSE_GAME ?? gameIds()[0];
+const MODULE = gameById(GAME);
+/** People at each table: five, or what the game allows. */
+const SEATS = Math.max(MODULE.seats.min, Math.min(5, MODULE.seats.max));
 /** An honest player's pause before each move, ms. */
 const THINK_MS = num("ABUSE_THINK_MS", 60);
 /** The honest table's pause between two games, ms. */
@@ -38,32 +48,41 @@ const freePort = () =>
     });
   });
 const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // ---- the node ----------------------------------------------------------------------------------------
-const db = `bang_abuse_${Date.now()}`;
-const admin = new pg.Client({ connectionString: `${PG}/postgres` });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${db}`);
-const port = await freePort();
-const URL_ = `http://127.0.0.1:${port}`;
-const WS_URL = `ws://127.0.0.1:${port}/ws`;
-const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `${PG}/${db}`, DATA_DIR: `/tmp/${db}`, TRUST_PROXY: "loopback", ADMIN_TOKEN, LOG_LEVEL: "error" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const stopServer = async () => {
-  const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
-  server.kill("SIGTERM");
-  await exited;
-  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
-  await admin.end();
-};
-for (let i = 0; ; i++) {
-  if (i > 600) throw new Error("the node did not get ready in 60 s");
-  const ok = await fetch(`${URL_}/readyz`).then((r) => r.ok, () => false);
-  if (ok) break;
-  await sleep(100);
+/**
+ * Set in an attack's own process (the main one runs each attack as a child process, so that the
+ * attacker's client work does not share the honest clients' event loop): the attack's name.
+ */
+const ATTACK = process.env.ABUSE_ATTACK;
+let URL_ = process.env.ABUSE_URL;
+let WS_URL = URL_ ? `${URL_.replace(/^http/, "ws")}/ws` : undefined;
+let stopServer = async () => undefined;
+if (!ATTACK) {
+  const db = `bang_abuse_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: `${PG}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  const port = await freePort();
+  URL_ = `http://127.0.0.1:${port}`;
+  WS_URL = `ws://127.0.0.1:${port}/ws`;
+  const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `${PG}/${db}`, DATA_DIR: `/tmp/${db}`, TRUST_PROXY: "loopback", ADMIN_TOKEN, LOG_LEVEL: "error" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  stopServer = async () => {
+    const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+    await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  };
+  for (let i = 0; ; i++) {
+    if (i > 600) throw new Error("the node did not get ready in 60 s");
+    const ok = await fetch(`${URL_}/readyz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(100);
+  }
 }
 
 // ---- clients -----------------------------------------------------------------------------------------
@@ -152,7 +171,7 @@ class Sock {
 /** Seats people at a new table of `seats` (the rest bots), starts it; resolves with the game id (or the refusal). */
 async function startTable(people, { seats = people.length, turnSeconds = 600 } = {}) {
   const [host, ...others] = people;
-  const created = await host.sock.req({ type: "createTable", options: { game: "dice", seats, botKind: "heuristic", turnSeconds } });
+  const created = await host.sock.req({ type: "createTable", options: { game: GAME, seats, botKind: "heuristic", turnSeconds } });
   if (created.type !== "ok") return { refused: created.code };
   const code = created.table.code;
   /** A refusal on the way: everyone leaves the table (the last one closes it), so that no table is left open. */
@@ -172,13 +191,16 @@ async function startTable(people, { seats = people.length, turnSeconds = 600 } =
   return { gameId: started.table.gameId };
 }
 
+/** A command an honest player sent (schema-valid for GAME): what the out-of-turn flood sends. */
+let sampleCommand = null;
+
 /**
- * Plays the game `gameId` for `people` (each a {guest, sock}) with the dice module's heuristic bots, each
+ * Plays the game `gameId` for `people` (each a {guest, sock}) with the game module's heuristic bots, each
  * thinking `thinkMs` before its move; `onAck(latencyMs)` per acknowledged command, `onRefusal(message)`
  * per refusal. Resolves when the game is over (or `stop()` says so).
  */
 async function playGame(people, gameId, { thinkMs, onAck = () => undefined, onRefusal = () => undefined, stop = () => false }) {
-  const module = gameById("dice");
+  const module = MODULE;
   const views = new Map();
   let over = false;
   let wake = () => undefined;
@@ -189,7 +211,7 @@ async function playGame(people, gameId, { thinkMs, onAck = () => undefined, onRe
       if (m.type === "snapshot" || m.type === "event") {
         const prev = views.get(p.guest.player.id);
         if (!prev || m.seq >= prev.seq) views.set(p.guest.player.id, { seq: m.seq, view: m.view });
-        // The game is over when it waits for nobody (the dice game always waits for someone until its end).
+        // The game is over when it waits for nobody (a module's toAct is empty only at the end).
         if (m.view.waitingFor.length === 0) over = true;
         wake();
       }
@@ -218,6 +240,7 @@ async function playGame(people, gameId, { thinkMs, onAck = () => undefined, onRe
       lastActed = known.seq;
       await sleep(thinkMs);
       const { by: _by, ...command } = p.bot.choose(known.view, me);
+      sampleCommand ??= command;
       const id = `c${++counter}-${randomBytes(3).toString("hex")}`;
       const from = p.sock.msgs.length;
       const sent = performance.now();
@@ -243,10 +266,10 @@ async function playGame(people, gameId, { thinkMs, onAck = () => undefined, onRe
   await Promise.all(people.map(seatLoop));
 }
 
-/** Five guests from five addresses, signed in. */
+/** SEATS guests from as many addresses (`firstAddress` then 1, 2, ...), signed in. */
 async function party(prefix, firstAddress) {
   const people = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < SEATS; i++) {
     const address = `${firstAddress}${i + 1}`;
     const g = await guest(`${prefix}${i + 1}`, address);
     people.push({ guest: g, sock: await Sock.signed(g.token, address), address });
@@ -254,14 +277,17 @@ async function party(prefix, firstAddress) {
   return people;
 }
 
-// ---- the honest table ----------------------------------------------------------------------------------
-const honest = await party("honest", "198.51.100.");
+// ---- the honest tables ---------------------------------------------------------------------------------
 /** Latencies of honest commands, with when they completed (performance.now()). */
 const honestAcks = [];
 const honestRefusals = [];
 let honestRunning = true;
 const honestGames = [];
-const honestLoop = (async () => {
+const honestTables = [];
+if (!ATTACK) for (let t = 0; t < TABLES; t++) honestTables.push(await party(`honest${t}-`, `198.51.${100 + t}.`));
+const honestLoops = honestTables.map(async (honest, t) => {
+  // Tables start apart, so that their games do not start and end in step.
+  await sleep((t * BETWEEN_GAMES_MS) / TABLES);
   while (honestRunning) {
     const { gameId, refused } = await startTable(honest);
     if (!gameId) {
@@ -279,11 +305,11 @@ const honestLoop = (async () => {
     // People look at the result before the next table (and join a table by code well within its budget).
     await sleep(BETWEEN_GAMES_MS);
   }
-})();
+});
 
 // ---- the attacks ---------------------------------------------------------------------------------------
 /** Each attack comes from an address of its own, so that one attack's budgets do not blunt the next. */
-let ATTACKER = "203.0.113.100";
+let ATTACKER = process.env.ABUSE_ATTACKER ?? "203.0.113.100";
 /** A finished game to replay (played out by bots of the attacker's own). */
 async function finishedGame() {
   const crew = await party("crew", "203.0.113.1");
@@ -360,7 +386,7 @@ const attacks = {
     let closedAt = null;
     void s.closed.then(() => (closedAt = performance.now()));
     while (performance.now() < until && closedAt === null) {
-      for (let i = 0; i < 47 && s.open; i++, sent++) s.send({ type: "command", id: `f${sent}`, gameId: "no-such-game", command: { type: "roll", pad } });
+      for (let i = 0; i < 47 && s.open; i++, sent++) s.send({ type: "command", id: `f${sent}`, gameId: "no-such-game", command: { type: "flood", pad } });
       await sleep(100);
     }
     const closed = closedAt === null ? "never closed" : `closed after ${((closedAt - started) / 1000).toFixed(1)} s (${(await s.closed).code})`;
@@ -395,7 +421,7 @@ const attacks = {
     let refused = 0;
     // Three tables at a time (the open tables' limit), started at once: racing starts must not pass the limit.
     for (let round = 0; round < 20; round++) {
-      const results = await Promise.all([0, 1, 2].map(() => startTable([host], { seats: 5, turnSeconds: 5 })));
+      const results = await Promise.all([0, 1, 2].map(() => startTable([host], { seats: SEATS, turnSeconds: 5 })));
       for (const r of results) {
         if (r.gameId) games.push(r.gameId);
         else {
@@ -415,10 +441,10 @@ const attacks = {
     }
     await sleep(200);
     for (const s of spectators) for (const gameId of games) s.send({ type: "spectate", gameId, rid: `s-${gameId}` });
-    // Its seat in the first game sends out-of-turn commands at 40 a second.
+    // Its seat in the first game sends, at 40 a second, a command an honest player sent once: out of turn, or no longer legal.
     let commands = 0;
     while (performance.now() < until) {
-      for (let i = 0; i < 4; i++) host.sock.send({ type: "command", id: `x${commands++}`, gameId: games[0], command: { type: "react", arrows: 9 } });
+      for (let i = 0; i < 4; i++) host.sock.send({ type: "command", id: `x${commands++}`, gameId: games[0], command: sampleCommand });
       await sleep(100);
     }
     const watching = spectators.filter((s) => s.open).length;
@@ -430,29 +456,69 @@ const attacks = {
   },
 };
 
+// ---- an attack's own process ---------------------------------------------------------------------------
+if (ATTACK) {
+  // What the main process knows: the honest game to replay, a command an honest player sent.
+  honestGames.push(process.env.ABUSE_HONEST_GAME);
+  sampleCommand = JSON.parse(process.env.ABUSE_SAMPLE_COMMAND ?? "null");
+  const prepared = process.env.ABUSE_PREPARED || undefined;
+  const outcome = await attacks[ATTACK](performance.now() + Number(process.env.ABUSE_FOR_MS), prepared);
+  console.log(JSON.stringify({ outcome }));
+  process.exit(0);
+}
+
+/** Runs attack `name` in a process of its own for `forMs`; resolves with what it achieved. */
+function attackElsewhere(name, forMs, prepared) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: {
+      ...process.env,
+      ABUSE_ATTACK: name,
+      ABUSE_URL: URL_,
+      ABUSE_ATTACKER: ATTACKER,
+      ABUSE_FOR_MS: String(forMs),
+      ABUSE_PREPARED: prepared ?? "",
+      ABUSE_HONEST_GAME: honestGames.at(-1) ?? "",
+      ABUSE_SAMPLE_COMMAND: JSON.stringify(sampleCommand),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  return new Promise((resolve) =>
+    child.once("exit", (code) => {
+      const last = out.trim().split("\n").at(-1) ?? "";
+      resolve(code === 0 && last.startsWith("{") ? JSON.parse(last).outcome : `the attack's process failed (exit ${code})`);
+    }),
+  );
+}
+
 // ---- the run -------------------------------------------------------------------------------------------
 /** What an attack needs ready before its phase starts (not timed). */
 const setups = { "replay-flood": finishedGame };
 const phases = [];
+const f1 = (x) => +x.toFixed(1);
+/** p50, p90 and p99 of latencies `sorted` (ascending), ms. */
+const stats = (sorted) => ({ p50: f1(percentile(sorted, 50)), p90: f1(percentile(sorted, 90)), p99: f1(percentile(sorted, 99)) });
 async function phase(name, attack) {
   const prepared = attack && setups[name] ? await setups[name]() : undefined;
   const from = performance.now();
   const until = from + PHASE_SECONDS * 1000;
-  const load = loadavg()[0];
-  const outcome = attack ? await attack(until, prepared) : "";
+  const loadFrom = loadavg()[0];
+  const outcome = attack ? await attackElsewhere(name, until - performance.now(), prepared) : "";
   // An attack cut short (its socket closed) still has its whole phase: the aftermath counts too.
   await sleep(Math.max(0, until - performance.now()));
   const to = performance.now();
   const lat = honestAcks.filter((a) => a.at >= from && a.at <= to).map((a) => a.ms).sort((a, b) => a - b);
   const refusals = honestRefusals.filter((r) => r.at >= from && r.at <= to);
-  const row = { phase: name, commands: lat.length, p50: +percentile(lat, 50).toFixed(1), p99: +percentile(lat, 99).toFixed(1), honestRefusals: refusals.map((r) => r.code), load1: +load.toFixed(2), outcome };
-  console.log(JSON.stringify(row));
+  const row = { phase: name, commands: lat.length, ...stats(lat), honestRefusals: refusals.map((r) => r.code), load1: `${loadFrom.toFixed(2)}-${loadavg()[0].toFixed(2)}`, outcome, lat };
+  const { lat: _lat, ...shown } = row;
+  console.log(JSON.stringify(shown));
   phases.push(row);
 }
 
 try {
-  // Warm-up: the first game's JIT and connections out of the way.
-  await sleep(3_000);
+  // Warm-up: the first games' JIT and connections out of the way.
+  await sleep(5_000);
   // Quiet and attacked phases alternate, so that the machine's drift shows in the quiet ones.
   await phase("quiet", null);
   for (const [i, [name, attack]] of Object.entries(attacks).entries()) {
@@ -464,21 +530,26 @@ try {
   }
 } finally {
   honestRunning = false;
-  await Promise.race([honestLoop, sleep(5_000)]);
-  for (const p of honest) await p.sock.close();
+  await Promise.race([Promise.all(honestLoops), sleep(5_000)]);
+  for (const p of honestTables.flat()) await p.sock.close();
   await stopServer();
 }
 
-const quiet = phases.filter((p) => p.phase.startsWith("quiet"));
-const baseP99 = median(quiet.map((p) => p.p99));
-console.log(`\nhonest table: 5 people, think ${THINK_MS} ms, ${PHASE_SECONDS} s a phase; baseline p99 = median of the ${quiet.length} quiet phases' = ${baseP99} ms`);
-console.log("| phase | honest commands | p50 ms | p99 ms | p99 / quiet | honest refused | load1 | the attack |");
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+// The baseline: every quiet phase's commands together (thousands), measured as the attacks' phases are.
+const quiet = phases.filter((p) => p.phase === "quiet");
+const base = stats(quiet.flatMap((p) => p.lat).sort((a, b) => a - b));
+const baseCount = quiet.reduce((n, p) => n + p.commands, 0);
+const quietP99 = quiet.map((p) => p.p99);
+console.log(`\nhonest: ${TABLES} tables of ${SEATS} people playing ${GAME}, think ${THINK_MS} ms, ${PHASE_SECONDS} s a phase`);
+console.log(`baseline: the ${quiet.length} quiet phases' ${baseCount} commands together: p50 ${base.p50} ms, p90 ${base.p90} ms, p99 ${base.p99} ms (one quiet phase's p99 alone: ${Math.min(...quietP99)} to ${Math.max(...quietP99)} ms)`);
+console.log("| phase | honest commands | p50 ms | p90 ms | p99 ms | p50 / base | p99 / base | honest refused | load1 (from-to) | the attack |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 let held = true;
 for (const p of phases) {
-  const ratio = p.p99 / baseP99;
-  if (!p.phase.startsWith("quiet") && (ratio > 2 || p.honestRefusals.length > 0)) held = false;
-  console.log(`| ${p.phase} | ${p.commands} | ${p.p50} | ${p.p99} | ${ratio.toFixed(2)}x | ${p.honestRefusals.length} | ${p.load1} | ${p.outcome} |`);
+  const r50 = p.p50 / base.p50;
+  const r99 = p.p99 / base.p99;
+  if (p.phase !== "quiet" && (r99 > 2 || p.honestRefusals.length > 0 || p.commands === 0)) held = false;
+  console.log(`| ${p.phase} | ${p.commands} | ${p.p50} | ${p.p90} | ${p.p99} | ${r50.toFixed(2)}x | ${r99.toFixed(2)}x | ${p.honestRefusals.length} | ${p.load1} | ${p.outcome} |`);
 }
-console.log(`\n${held ? "HELD" : "NOT HELD"}: every attack's honest p99 within 2x of quiet and no honest refusal`);
+console.log(`\n${held ? "HELD" : "NOT HELD"}: every attack's honest p99 within 2x of the baseline's and no honest refusal`);
 process.exit(held ? 0 : 1);

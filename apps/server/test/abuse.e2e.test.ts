@@ -21,7 +21,7 @@ const server = useServer({
 const plain = useServer({ backend: "postgresql", env: { METRICS_TOKEN: "" } });
 /** A third node with small replay budgets, its own so that the other tests' requests do not count. */
 const BUDGET = { all: 14, cold: 4 };
-const budgets = useServer({ backend: "postgresql", env: { REPLAY_RATE_LIMIT: String(BUDGET.all), REPLAY_COLD_RATE_LIMIT: String(BUDGET.cold) } });
+const budgets = useServer({ backend: "postgresql", env: { REPLAY_RATE_LIMIT: String(BUDGET.all), REPLAY_COLD_RATE_LIMIT: String(BUDGET.cold), TRUST_PROXY: "loopback" } });
 /** A fourth node with small budgets for guests, lookups and joins by code (its own, for the same reason). */
 const SMALL = { guests: 5, lookups: 4, joinsPerPlayer: 3, joinsPerAddress: 5, api: 40 };
 const small = useServer({
@@ -188,6 +188,31 @@ describe("holding up under abuse", () => {
     const from = s.received.length;
     s.send({ type: "spectate", gameId, rid });
     expect(await s.next((m) => "rid" in m && m.rid === rid, { from })).toMatchObject({ type: "ok" });
+    await s.close();
+  });
+
+  it(`a hello's resume list spends the cold budget too: of 10 games the node does not hold, ${BUDGET.cold} are opened and the others refused RATE_LIMITED naming each; a game it holds resumes past the budget`, async () => {
+    const { url } = budgets();
+    // A player and an address of their own (X-Forwarded-For behind TRUST_PROXY), so that the other tests' spending does not count.
+    const host = await connectPlayer(url, "resumer");
+    seated.push(host);
+    const { gameId } = await startTable([host], { seats: 3, fillBots: true, turnSeconds: 600 });
+    const token = host.guest.token;
+    const s = await RawSocket.open(url, { headers: { "x-forwarded-for": "198.51.100.77" } });
+    const cold = Array.from({ length: 10 }, (_, i) => `resume-cold-${i}`);
+    s.send({ type: "hello", token, resume: [{ gameId, lastSeq: 0 }, ...cold.map((id) => ({ gameId: id, lastSeq: 0 }))] });
+    // The game the node holds is resumed (its events from seq 0), whatever the list costs.
+    await s.next((m) => (m.type === "event" || m.type === "snapshot") && m.gameId === gameId);
+    // A cold open asked after the hello is refused: the list spent the whole budget...
+    const rid = s.rid();
+    s.send({ type: "spectate", gameId: "resume-cold-after", rid });
+    expect(await s.next((m) => "rid" in m && m.rid === rid, { from: 0 })).toMatchObject({ type: "error", code: "RATE_LIMITED" });
+    // ...on its first BUDGET.cold cold games; each of the others is told so, with its id and the time to wait.
+    const refusedIds = s.received.flatMap((m) => (m.type === "error" && m.code === "RATE_LIMITED" && !("rid" in m && m.rid) ? [m.gameId] : []));
+    expect(refusedIds).toHaveLength(cold.length - BUDGET.cold);
+    expect(cold).toEqual(expect.arrayContaining(refusedIds));
+    expect(s.received.filter((m) => m.type === "error" && m.code === "RATE_LIMITED" && m.gameId !== undefined).every((m) => m.type === "error" && (m.retryAfterMs ?? 0) > 0)).toBe(true);
+    expect(s.received.filter((m) => m.type === "error" && m.code === "RATE_LIMITED" && m.gameId === gameId)).toEqual([]);
     await s.close();
   });
 

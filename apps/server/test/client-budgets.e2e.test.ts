@@ -4,12 +4,13 @@
  * a retryAfterMs, then closed with 4029; the sockets already open keep working, and closing one lets a
  * new one in. On a cluster of two nodes the budgets count the sockets of both. And a person plays
  * GAMES_PER_PLAYER games at most: a table where someone already plays that many does not start
- * (TOO_MANY_GAMES) until one of their games ends.
+ * (TOO_MANY_GAMES) until one of their games ends, also when the starts race on two nodes of a cluster.
  */
 import { ERROR_CODES } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestCluster, type TestCluster } from "./cluster-e2e/support.js";
-import { closeAll, connectPlayer, http, type Player } from "./support/players.js";
+import { closeAll, connectAs, connectPlayer, http, type Player } from "./support/players.js";
+import { createGuest } from "@bang/client";
 import { RawSocket } from "./support/raw.js";
 import { ADMIN_TOKEN, START_HOOK_TIMEOUT_MS, useServer } from "./support/server.js";
 
@@ -143,4 +144,38 @@ describe("games one person plays at once", () => {
     const started = await busy.client.startGame(own.code);
     expect(started.gameId).toEqual(expect.any(String));
   }, 60_000);
+});
+
+describe("games one person plays at once, across a cluster of two nodes", () => {
+  const GAMES = 2;
+  let cluster: TestCluster | null = null;
+  const players: Player[] = [];
+  afterAll(async () => {
+    await closeAll(players);
+    await cluster?.dispose();
+  }, START_HOOK_TIMEOUT_MS);
+
+  it(`four tables of one person, two on each node, started at once: exactly ${GAMES} start, the others are TOO_MANY_GAMES`, async () => {
+    cluster = await startTestCluster(2, { env: { GAMES_PER_PLAYER: String(GAMES) } });
+    const [a, b] = cluster.nodes.map((n) => n.url) as [string, string];
+    const guest = await createGuest(a, "racer");
+    const onA = await connectAs(a, guest);
+    const onB = await connectAs(b, guest);
+    players.push(onA, onB);
+    const tables: { player: Player; code: string }[] = [];
+    for (const player of [onA, onB, onA, onB]) {
+      const t = await player.client.createTable({ game: "dice", seats: 3, botKind: "random", turnSeconds: 600 });
+      await player.client.fillBots(t.code);
+      tables.push({ player, code: t.code });
+    }
+    const starts = await Promise.allSettled(tables.map((t) => t.player.client.startGame(t.code)));
+    const started = starts.filter((r) => r.status === "fulfilled");
+    const refused = starts.flatMap((r) => (r.status === "rejected" ? [r.reason as { code: string }] : []));
+    expect(started).toHaveLength(GAMES);
+    expect(refused).toMatchObject(Array(tables.length - GAMES).fill({ code: "TOO_MANY_GAMES" }));
+    // The starts under way are given back: with two games running, the next start on either node is refused by the store's count alone.
+    const late = await onB.client.createTable({ game: "dice", seats: 3, botKind: "random", turnSeconds: 600 });
+    await onB.client.fillBots(late.code);
+    await expect(onB.client.startGame(late.code)).rejects.toMatchObject({ code: "TOO_MANY_GAMES" });
+  }, 120_000);
 });

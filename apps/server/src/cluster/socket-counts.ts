@@ -24,9 +24,11 @@ return redis.call('HGETALL', KEYS[1])
 
 /**
  * Socket counts shared by the nodes of a cluster. `liveNodes` is the membership (rejects when Redis is
- * down); it is asked at most once per `refreshMs` (the heartbeat), not per socket.
+ * down); it is asked at most once per `refreshMs` (the heartbeat), not per socket. `name` (default
+ * `sockets`) keeps other counts of the same kind apart: `starts`, the table starts under way per person
+ * (GAMES_PER_PLAYER, tables/registry.ts), under `<prefix>starts:<key>`.
  */
-export function redisSocketCounts(args: { redis: Redis; prefix: string; nodeId: string; startedAt: number; liveNodes: () => Promise<LiveNode[]>; refreshMs: number }): SocketCounts {
+export function redisSocketCounts(args: { redis: Redis; prefix: string; nodeId: string; startedAt: number; liveNodes: () => Promise<LiveNode[]>; refreshMs: number; name?: string }): SocketCounts {
   const { redis, prefix, refreshMs } = args;
   const field = `${args.nodeId}@${args.startedAt}`;
   let live: { fields: Set<string>; at: number } | null = null;
@@ -36,7 +38,8 @@ export function redisSocketCounts(args: { redis: Redis; prefix: string; nodeId: 
     live = { fields: new Set(nodes.map((n) => `${n.nodeId}@${n.startedAt}`)), at: Date.now() };
     return live.fields;
   };
-  const key = (k: string) => `${prefix}sockets:${k}`;
+  const name = args.name ?? "sockets";
+  const key = (k: string) => `${prefix}${name}:${k}`;
   return {
     async add(k) {
       let reply: string[];

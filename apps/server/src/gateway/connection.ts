@@ -287,13 +287,26 @@ export class Connection {
     for (const table of this.ctx.tables.tablesOf(player.id)) this.send({ type: "table", table });
     const asked = new Map(resume.map((r) => [r.gameId, r.lastSeq]));
     for (const [gameId, lastSeq] of asked) {
-      withGame(this.ctx.games.open(gameId), (room) => {
+      const resumeIn = (room: GameHandle | null) => {
         if (!room || this.closed) return;
         this.follow(room, false);
         for (const m of room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))]) this.send(m);
         const presence = room.presenceNow();
         if (presence) this.send(presence);
-      });
+      };
+      // A game the node holds opens at once; each other one of the list (up to 32) costs a cold open,
+      // as a resume message would: past the budget it is refused (RATE_LIMITED naming it), not opened.
+      if (!this.ctx.coldOpenBudget || this.ctx.games.has(gameId)) withGame(this.ctx.games.open(gameId), resumeIn);
+      else {
+        this.overColdBudget(gameId, player, undefined, { gameId }).then(
+          (refused) => refused || withGame(this.ctx.games.open(gameId), resumeIn),
+          (err: unknown) => {
+            // As every budget whose count cannot be read: let it through rather than refuse.
+            this.ctx.log.warn({ err, gameId }, "cold-open budget unavailable: resumed uncounted");
+            withGame(this.ctx.games.open(gameId), resumeIn);
+          },
+        );
+      }
     }
     for (const room of this.ctx.games.gamesOf(player.id)) if (!asked.has(room.id)) this.follow(room, true);
     // In a cluster the player's game may have no copy on this node yet (its owner and its other
@@ -479,7 +492,7 @@ export class Connection {
   /**
    * Spends the cold-open budget when game `gameId` is not in this node's memory (an unknown id costs a
    * store lookup too; a finished game a load and a replay): spectate, resume, history, takeSeatBack and
-   * command. Past it, answers RATE_LIMITED (with `rid`, or the command's `ref`) and says so (true). A
+   * command, and each game of a hello's resume list. Past it, answers RATE_LIMITED (with `rid`, or the command's `ref`) and says so (true). A
    * game the node holds is free.
    */
   private async overColdBudget(gameId: string, player: VerifiedPlayer, rid: string | undefined, ref: { id?: string; gameId?: string } = {}): Promise<boolean> {

@@ -1,7 +1,8 @@
 /**
  * How many WebSockets a client holds, per key (an address or a player), for the socket budgets of the
  * gateway (SOCKETS_PER_ADDRESS, SOCKETS_PER_PLAYER; issue 18). On one node the counts are in memory; on
- * a cluster they are in Redis (cluster/socket-counts.ts) so that a budget holds across the nodes.
+ * a cluster they are in Redis (cluster/socket-counts.ts) so that a budget holds across the nodes. The
+ * same counts keep the table starts under way per person (GAMES_PER_PLAYER, tables/registry.ts).
  */
 export interface SocketCounts {
   /**

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { HttpRefusal } from "./errors.js";
+import { ExactLocalStore } from "./rate-store.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -46,7 +47,8 @@ export const RATE_WINDOW_MS = 60_000;
  * The options of @fastify/rate-limit for this node: no global limit (routes opt in through
  * `config.rateLimit`), a client is its address (`req.ip`: X-Forwarded-For behind a trusted proxy; an
  * IPv6 client by its /64), counted in Redis under `prefix` when `redis` is given so that a budget holds
- * across the nodes of a cluster (in memory otherwise). Redis failing lets requests through rather than
+ * across the nodes of a cluster (in memory otherwise, ExactLocalStore: the library's LocalStore over-refuses
+ * a burst that arrives in one tick). Redis failing lets requests through rather than
  * refusing everyone. Over budget: 429 RATE_LIMITED with `retryAfterMs` and a `retry-after` header; an
  * answer within budget gets no extra header.
  */
@@ -55,7 +57,7 @@ export function rateLimitOptions(redis: Redis | null, prefix: string) {
     global: false,
     timeWindow: RATE_WINDOW_MS,
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: `${prefix}rate:` } : {}),
+    ...(redis ? { redis, nameSpace: `${prefix}rate:` } : { store: ExactLocalStore }),
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     addHeaders: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false, "retry-after": true },
     errorResponseBuilder: (_req: unknown, context: { ttl: number; after: string }) =>

@@ -6,6 +6,8 @@ import { createMetrics, type NodeMetrics } from "../games/metrics.js";
 import { createIdentity, tokenSecret, type Identity } from "../identity/tokens.js";
 import type { GameStore } from "../persistence/store.js";
 import { startCluster, type ClusterRuntime } from "../cluster/runtime.js";
+import { redisSocketCounts } from "../cluster/socket-counts.js";
+import { memorySocketCounts, type SocketCounts } from "../limits/socket-counts.js";
 import type { GameDirectory } from "../games/types.js";
 import { TableRegistry, type GameFactory, type Lobby } from "../tables/registry.js";
 
@@ -55,11 +57,19 @@ export const services = fp(
       createGame: (args) => (cluster ? cluster.place(args) : owner.createGame(args)),
     };
     app.decorate("gameFactory", factory);
-    const tables = new TableRegistry(factory, { runningGamesOf: async (id) => (await store.runningGameIdsOf(id)).length, maxRunningGames: config.GAMES_PER_PLAYER });
+    // Table starts under way per person (GAMES_PER_PLAYER): in memory, in Redis once the cluster is up.
+    let starts: SocketCounts = memorySocketCounts();
+    const tables = new TableRegistry(factory, {
+      runningGamesOf: async (id) => (await store.runningGameIdsOf(id)).length,
+      starts: { add: (id) => starts.add(id), remove: (id) => starts.remove(id) },
+      maxRunningGames: config.GAMES_PER_PLAYER,
+    });
     app.decorate("tables", tables);
     if (config.REDIS_URL) {
       // A cluster node: running games are claimed by the orphan scan, not restored all at once.
       cluster = await startCluster({ config, store, host, tables, log: app.log });
+      const runtime = cluster;
+      starts = redisSocketCounts({ redis: runtime.redis, prefix: config.REDIS_PREFIX, nodeId: runtime.nodeId, startedAt: runtime.startedAt, liveNodes: () => runtime.liveNodes(), refreshMs: config.HEARTBEAT_MS, name: "starts" });
       app.decorate("cluster", cluster);
       app.decorate("games", cluster.games);
       app.decorate("lobby", cluster.lobby);

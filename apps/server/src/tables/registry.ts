@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { ErrorCode, TableOptions, TableView } from "@bang/protocol";
 import type { RoomSeat } from "../games/types.js";
+import type { SocketCounts } from "../limits/socket-counts.js";
 import { SetIndex } from "../set-index.js";
 
 /**
@@ -86,15 +87,14 @@ export class TableRegistry implements Lobby {
 
   /**
    * `host` creates the games; `limits.runningGamesOf` counts a person's running games (the store's, so
-   * that a cluster counts games on every node) and `limits.maxRunningGames` is the most one person may
-   * play at once (GAMES_PER_PLAYER). Without `limits`, no such limit.
+   * that a cluster counts games on every node), `limits.starts` the table starts under way per person
+   * (in memory, or in Redis on a cluster so that starts on two nodes see each other) and
+   * `limits.maxRunningGames` is the most one person may play at once (GAMES_PER_PLAYER). Without
+   * `limits`, no such limit.
    */
-  /** Persons of tables whose start is under way on this node, and how many such starts each. */
-  private readonly starting = new Map<string, number>();
-
   constructor(
     private readonly host: GameFactory,
-    private readonly limits?: { runningGamesOf(playerId: string): Promise<number>; maxRunningGames: number },
+    private readonly limits?: { runningGamesOf(playerId: string): Promise<number>; starts: SocketCounts; maxRunningGames: number },
   ) {}
 
   /** Called with the new view whenever a table changes. */
@@ -160,16 +160,41 @@ export class TableRegistry implements Lobby {
   }
 
   /**
-   * TOO_MANY_GAMES when a person at table `t` already plays `maxRunningGames` games: each running game
-   * costs the node its timers and bots, so one player cannot start games without end (issue 18).
+   * Counts this start as under way for each of `people` (limits.starts) before their running games are
+   * read, so that of two starts racing, on one node or two, the later sees the earlier. Resolves with
+   * each person's starts under way, this one included (1 when the count cannot be read: Redis down;
+   * the store's count still holds), and the people counted (to give back once the game is stored).
    */
-  private async checkRunningGames(t: Table, starter: string): Promise<void> {
+  private async countStarts(people: string[]): Promise<{ under: number[]; counted: string[] }> {
+    const counted: string[] = [];
+    if (!this.limits) return { under: people.map(() => 1), counted };
+    const { starts } = this.limits;
+    const under = await Promise.all(
+      people.map((id) =>
+        starts.add(id).then(
+          (n) => {
+            counted.push(id);
+            return n;
+          },
+          () => 1,
+        ),
+      ),
+    );
+    return { under, counted };
+  }
+
+  /**
+   * TOO_MANY_GAMES when a person at table `t` already plays `maxRunningGames` games, counting their
+   * other starts under way (`under`, per person of the table in seat order, this start included): each
+   * running game costs the node its timers and bots, so one player cannot start games without end
+   * (issue 18).
+   */
+  private async checkRunningGames(t: Table, starter: string, under: number[]): Promise<void> {
     if (!this.limits) return;
     const { runningGamesOf, maxRunningGames } = this.limits;
     const people = t.seats.filter((s) => s.playerId !== null);
     const counts = await Promise.all(people.map((s) => runningGamesOf(s.playerId!)));
-    // The other starts of this node still under way count too (this one is among them).
-    const busy = people.find((s, i) => counts[i]! + (this.starting.get(s.playerId!) ?? 1) - 1 >= maxRunningGames);
+    const busy = people.find((_, i) => counts[i]! + under[i]! - 1 >= maxRunningGames);
     if (!busy) return;
     const who = busy.playerId === starter ? "you already play" : `${busy.name} already plays`;
     throw new TableError("TOO_MANY_GAMES", `${who} ${maxRunningGames} games at once: finish one before starting another`);
@@ -232,9 +257,9 @@ export class TableRegistry implements Lobby {
     // Counted as starting from here until its game exists in the store, so that starts racing each
     // other see one another (GAMES_PER_PLAYER).
     const people = t.seats.flatMap((s) => (s.playerId === null ? [] : [s.playerId]));
-    for (const id of people) this.starting.set(id, (this.starting.get(id) ?? 0) + 1);
+    const { under, counted } = await this.countStarts(people);
     try {
-      await this.checkRunningGames(t, playerId);
+      await this.checkRunningGames(t, playerId, under);
       if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
       t.status = "playing";
       const seats: RoomSeat[] = t.seats.map((s, index) => ({
@@ -251,11 +276,7 @@ export class TableRegistry implements Lobby {
         throw error;
       }
     } finally {
-      for (const id of people) {
-        const n = (this.starting.get(id) ?? 1) - 1;
-        if (n > 0) this.starting.set(id, n);
-        else this.starting.delete(id);
-      }
+      for (const id of counted) this.limits!.starts.remove(id);
     }
     return this.changed(code);
   }

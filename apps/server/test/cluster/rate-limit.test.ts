@@ -65,4 +65,11 @@ describe("HTTP budgets across nodes", () => {
     // Another deployment (prefix) on the same Redis counts apart.
     expect((await from(await node(`${keys.prefix}other:`))).statusCode).toBe(200);
   });
+
+  it("a burst at once over two nodes counts exactly: 12 requests against a budget of 3, 3 accepted", async () => {
+    const [a, b] = [await node(keys.prefix), await node(keys.prefix)];
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b).inject({ method: "GET", url: "/costly", remoteAddress: "203.0.113.20" })));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(answers.filter((r) => r.statusCode === 429 && r.json<{ code: string }>().code === "RATE_LIMITED")).toHaveLength(9);
+  });
 });
