@@ -113,6 +113,10 @@ describe("cards tournament, table format (real server)", () => {
     // The admin inspector of a tournament game shows every hand (admins only): here, through the replay.
     const inspected = (await (await fetch(`${server.url}/api/games/${t.tables[0]!.gameId}/replay?at=1`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { view: { players: { hand: unknown }[] } };
     expect(inspected.view.players.every((p) => Array.isArray(p.hand))).toBe(true);
+    // Viewed as one seat, only that seat's hand shows (E1.3, invariant 4).
+    const seat = t.tables[0]!.seats[1]!;
+    const asSeat = (await (await fetch(`${server.url}/api/admin/games/${t.tables[0]!.gameId}/view?as=${seat}&at=1`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as { view: { players: { id: string; hand: unknown }[] } };
+    expect(asSeat.view.players.map((p) => Array.isArray(p.hand))).toEqual(t.tables[0]!.seats.map((id) => id === seat));
     // ...and a spectator of the same game (no token) sees none of them.
     const watched = (await (await fetch(`${server.url}/api/games/${t.tables[0]!.gameId}/replay?at=1`)).json()) as { view: { players: { hand: unknown }[] } };
     expect(watched.view.players.map((p) => p.hand)).toEqual(t.tables[0]!.seats.map(() => null));

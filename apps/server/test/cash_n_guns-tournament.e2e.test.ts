@@ -7,12 +7,13 @@
  * final view: who won and why, who is alive, totals, wounds) with the ranking of F7 (richest first, most
  * wounds first on a tie, the dead last and tied, a shared victory tied) and a point for each player
  * ranked below; the standings and the final table follow from them, and each rating (a team of one per
- * player, ranked by place) is checked against OpenSkill.
+ * player, ranked by place) is checked against OpenSkill. The admin inspector shows a secret choice as
+ * it was made, where another seat's view and a spectator's show it hidden (F8).
  */
 import { rate, rating } from "openskill";
 import { fetchRating } from "@bang/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./support/server.js";
+import { ADMIN_TOKEN, startServer, type TestServer } from "./support/server.js";
 import { expectedStandings, playTableTournament, storedGame } from "./support/table-tournament.js";
 import { until } from "./support/waits.js";
 
@@ -101,5 +102,23 @@ describe("cash_n_guns tournament, table format (real server)", () => {
         expect(change(id).mu).toBeCloseTo(rated[i]![0]!.mu, 9);
       });
     }
+
+    // The admin inspector of a tournament game: admins see every secret choice as it was made (F8);
+    // the same point viewed as another seat, or by a spectator, shows it only as made.
+    const gameId = t.tables[0]!.gameId;
+    const asAdmin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const log = ((await (await fetch(`${server.url}/api/admin/games/${gameId}/timeline`, { headers: asAdmin })).json()) as { log: { entries: { command: { type: string; by: string; card?: string } }[] } }).log;
+    const k = log.entries.findIndex((e) => e.command.type === "choose_bullet");
+    const chosen = log.entries[k]!.command;
+    const at = k + 1;
+    type Seats = { view: { phase: string; players: { id: string; bullet: string | null }[] } };
+    const adminView = (await (await fetch(`${server.url}/api/games/${gameId}/replay?at=${at}`, { headers: asAdmin })).json()) as Seats;
+    expect(adminView.view.phase).toBe("bullet_choice");
+    expect(adminView.view.players.find((p) => p.id === chosen.by)!.bullet).toBe(chosen.card);
+    const other = t.tables[0]!.seats.find((id) => id !== chosen.by)!;
+    const otherView = (await (await fetch(`${server.url}/api/admin/games/${gameId}/view?as=${other}&at=${at}`, { headers: asAdmin })).json()) as Seats;
+    expect(otherView.view.players.find((p) => p.id === chosen.by)!.bullet).toBe("hidden");
+    const watched = (await (await fetch(`${server.url}/api/games/${gameId}/replay?at=${at}`)).json()) as Seats;
+    expect(watched.view.players.find((p) => p.id === chosen.by)!.bullet).toBe("hidden");
   }, 200_000);
 });
