@@ -8,6 +8,8 @@ import { applyCommand, cashNGuns, cngResult, cngView, eligiblePlayers, firstShar
 import { describe, expect, it } from "vitest";
 import { dollars, lootFace, lootGroups, lootName, lootSummary } from "../../../src/games/cash_n_guns/loot";
 import { EMPTY_MEMORY, remember, showdownFromEvents, showdownOf, showdownOnOpen, skippedShowdown, type Memory } from "../../../src/games/cash_n_guns/reveal";
+import { BULLET_WORDS } from "../../../src/games/cash_n_guns/controls";
+import { roundLine } from "../../../src/games/cash_n_guns/seatline";
 import { aimersOf, choiceMark, ranking, shareOrder } from "../../../src/games/cash_n_guns/table";
 import { playGame, type PlayedStep } from "./games";
 
@@ -47,6 +49,41 @@ describe("what each seat shows of a secret step", () => {
         else if (s.phase !== "game_over" && s.phase !== "sharing") expect(aimers).toEqual(s.players.filter((q) => q.alive && q.aim === p.id).map((q) => q.id));
       }
     }
+  });
+});
+
+describe("what a seat says of its round", () => {
+  it("F8.4 F8.5 F8.7: a secret choice is said on its seat to its author and to an admin (the inspector), never to a spectator or another player", () => {
+    const names = new Map<string, string>();
+    const said = { bullet: 0, aim: 0, courage: 0 };
+    for (const { after: s } of steps.filter((x) => ["bullet_choice", "hold_up", "courage"].includes(x.after.phase))) {
+      const admin = cngView(s, { kind: "admin" });
+      const watching = spectator(s);
+      const other = cngView(s, { kind: "player", id: s.players[0]!.id });
+      for (const p of s.players.filter((q) => q.alive && q.id !== s.players[0]!.id)) {
+        const line = (v: CngView, isMe: boolean) => roundLine(v, v.players.find((q) => q.id === p.id)!, isMe, null, names).join(" · ");
+        const [asAdmin, asSpectator, asOther, asSelf] = [line(admin, false), line(watching, false), line(other, false), line(cngView(s, { kind: "player", id: p.id }), true)];
+        // Whatever the viewer, the others learn only that a choice was made.
+        expect(asSpectator).toBe(asOther);
+        expect(asSpectator).not.toMatch(/loaded (Click|Bang!)|aims? at|stands|lies down|you /);
+        if (p.bullet !== null) {
+          expect(asAdmin).toContain(`loaded ${BULLET_WORDS[p.bullet]}`);
+          expect(asSelf).toContain(`loaded ${BULLET_WORDS[p.bullet]}`);
+          said.bullet++;
+        }
+        if (s.phase === "hold_up" && p.aimed && p.aim) {
+          expect(asAdmin).toContain(`aims at ${p.aim}`);
+          expect(asSelf).toContain(`you aim at ${p.aim}`);
+          said.aim++;
+        }
+        if (s.phase === "courage" && p.courage) {
+          expect(asAdmin).toContain(p.courage === "stand" ? "stands" : "lies down");
+          expect(asSelf).toContain(p.courage === "stand" ? "you stand" : "you lie down");
+          said.courage++;
+        }
+      }
+    }
+    expect(Math.min(said.bullet, said.aim, said.courage)).toBeGreaterThan(50);
   });
 });
 
