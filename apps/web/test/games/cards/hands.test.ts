@@ -13,7 +13,7 @@ const ids = ["a", "b", "c", "d", "e"];
 
 function states(seed: number): GameState[] {
   const out: GameState[] = [];
-  playMatch(cards, cards.setupFor({ players: ids, seed, options: undefined }), (id) => cards.bots.heuristic(seed * 7 + id.charCodeAt(0)), { onStep: (s) => out.push(s as GameState) });
+  playMatch(cards, cards.setupFor({ players: ids, seed, options: {} }), (id) => cards.bots.heuristic(seed * 7 + id.charCodeAt(0)), { onStep: (s) => out.push(s as GameState) });
   return out;
 }
 
