@@ -7,8 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { playMatch, replay, type GameLog } from "@bang/game-core";
-import { cashNGuns, legalActions, type CngCommand, type CngSetup, type CngState, type CngView } from "@bang/game-cash-n-guns";
-import { ranking, renderTable } from "../src/games/cash_n_guns/format.js";
+import { cashNGuns, faceValue, legalActions, type CngCommand, type CngSetup, type CngState, type CngView } from "@bang/game-cash-n-guns";
+import { describeEvents } from "../src/games/cash_n_guns/events.js";
+import { lootText, lootWord, ranking, renderTable } from "../src/games/cash_n_guns/format.js";
 import { formatCommand, parseMove } from "../src/games/cash_n_guns/move.js";
 import { cngPrompt } from "../src/games/cash_n_guns/prompt.js";
 import { seatBots, tableSetup } from "../src/shell/match.js";
@@ -61,6 +62,36 @@ describe("Ca$h 'n Guns' table (format)", () => {
       expect(text).not.toMatch(/^p\d's bullets/m);
     }
     expect(secretsSeen).toBeGreaterThan(10);
+  });
+
+  it("F1.3 F5.5 loot is printed in words with its value, never as a card id: on the table, in the events and in the share menu", () => {
+    const ids = /\b(bill_\d+|diamond_\d+|first_aid_kit|new_godfather)\b/;
+    let shares = 0;
+    for (const s of states) {
+      const text = renderTable(view(s, "p1"));
+      expect(text).not.toMatch(ids);
+      // Each seat's loot: its words, with the module's face values.
+      for (const p of s.players) {
+        for (const card of new Set(p.loot)) {
+          const n = p.loot.filter((c) => c === card).length;
+          const word = card.startsWith("bill_") || card.startsWith("diamond_") ? `$${faceValue(card).toLocaleString("en-US")} ${card.split("_")[0]}` : card.replaceAll("_", " ");
+          expect(row(text, p.id).join(" ")).toContain(n > 1 ? `${word} x${n}` : word);
+        }
+      }
+      for (const me of cashNGuns.toAct(s)) {
+        const hint = cngPrompt(view(s, me), me).hint;
+        expect(hint).not.toMatch(ids);
+        if (s.phase !== "sharing") continue;
+        // The share menu lists the table's loot in words, keyed 1, 2, ... in the module's order.
+        const legal = legalActions(view(s, me), me);
+        if (legal.kind === "take") expect(hint).toContain(`1) ${lootWord(legal.cards[0]!)}`);
+        shares++;
+      }
+    }
+    expect(shares).toBeGreaterThan(5);
+    expect(lootText(["bill_10000", "bill_10000", "diamond_1000", "painting", "first_aid_kit"])).toBe("$10,000 bill x2, $1,000 diamond, painting, first aid kit");
+    expect(describeEvents([{ type: "lootTaken", player: "p2", card: "bill_20000" }, { type: "newGodfatherTaken", player: "p3" }], view(states[0]!, "p1"))).toEqual(["p2 takes a $20,000 bill", "p3 takes the New Godfather tile"]);
+    expect(lootWord("diamond_5000")).toBe("$5,000 diamond");
   });
 
   it("F7 the ranking printed is the module's result (winners first, then by total and wounds, the dead last; all_dead: every seat at place 2)", () => {

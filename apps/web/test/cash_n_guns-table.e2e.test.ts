@@ -4,7 +4,8 @@
  * fills it with the server's bots and plays the whole game by tapping (a bullet card, a seat to aim at
  * and its confirm, the Godfather's order or pass, a new target when ordered, stand or lie down, a loot
  * card or the New Godfather tile when it is their share) while a spectator watches on another phone.
- * Mid-round, after loading a card, a reload keeps the seat and the card already loaded. Neither page
+ * Mid-round, after loading a card, a reload keeps the seat, the card already loaded and the last round's
+ * showdown (rebuilt from the game's history). Neither page
  * ever shows another player's card, aim or courage before its reveal; the aims, the cards and the
  * wounds show after it; the final scores rank everyone. The table has no serious accessibility
  * violation (axe-core). Screenshots go to test/screenshots/.
@@ -59,6 +60,15 @@ async function expectNoSecret(page: Page, me: string | null, who: string): Promi
     if (t.phase === "courage") expect(s.line, where).not.toMatch(/stand|lay down|lie down/);
   }
   return t.phase;
+}
+
+/** The showdown a page shows: its round, whether every card is known, and each row's player, card, target and words. */
+async function showdownRows(page: Page) {
+  return page.$eval('[data-testid="showdown"]', (el) => ({
+    round: el.getAttribute("data-round"),
+    complete: el.getAttribute("data-complete"),
+    rows: [...el.querySelectorAll("li")].map((li) => ({ player: li.getAttribute("data-player"), card: li.getAttribute("data-card"), target: li.getAttribute("data-target"), text: li.textContent ?? "" })),
+  }));
 }
 
 describe("Ca$h 'n Guns in the browser", () => {
@@ -139,11 +149,18 @@ describe("Ca$h 'n Guns in the browser", () => {
           await page.waitForFunction(([sel, w]) => document.querySelector(sel!)?.textContent?.includes(`loaded ${w}`) ?? false, [mine, word] as const, { timeout: 10_000 });
           if (!reloaded && ui.round === 2) {
             // Mid-round, the card is loaded but not shown: a reload keeps the seat and the card.
+            const before = await showdownRows(page);
+            expect(before.round).toBe("1");
             await page.reload();
             await page.waitForSelector(TABLE);
             await page.waitForSelector('[data-testid="actions"]');
             expect(Number(await page.getAttribute(TABLE, "data-round"))).toBe(2);
             expect(await page.textContent(mine)).toContain(`loaded ${word}`);
+            // Round 1's showdown is back, rebuilt from the game's history (F4): the same aims, cards and wounds.
+            await page.waitForSelector('[data-testid="showdown"][data-round="1"][data-complete="true"]', { timeout: 10_000 });
+            const after = await showdownRows(page);
+            if (before.complete === "true") expect(after).toEqual(before);
+            else expect(after.rows.map((r) => [r.player, r.target, r.text.includes("dies")])).toEqual(before.rows.map((r) => [r.player, r.target, r.text.includes("dies")]));
             // The card left the hand (F3.4): it is in front of the player, not back for another choice.
             expect(await page.getAttribute('[data-testid="actions"]', "data-legal")).not.toBe("choose_bullet");
             reloaded = true;

@@ -128,7 +128,7 @@ export function GameScreen({ gameId, access }: { gameId: string; access: "play" 
         <div className="game-grid">
           <div className="game-ui" data-testid="game" data-game={game.game ?? ""}>
             {!ui.drawsPresence && <TurnClocks presence={presence} names={game.names} me={seated ? me : null} />}
-            <ui.Table view={view} me={seated ? me : null} names={game.names} send={canSend ? send : null} busy={busy} presence={presence} />
+            <ui.Table view={view} me={seated ? me : null} names={game.names} send={canSend ? send : null} busy={busy} presence={presence} log={game.log} />
             {refusal != null && <ProblemBox error={refusal} />}
             {isOver(view) && (
               <p className="card" data-testid="game-over">

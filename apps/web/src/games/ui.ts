@@ -15,6 +15,14 @@ export interface GameEvent {
   readonly type: string;
 }
 
+/** One event of a game's log, with the seq and player of the entry it belongs to. */
+export interface LoggedEvent {
+  seq: number;
+  by: string;
+  /** An event of the game: its UI (by the game's id) says it. */
+  event: GameEvent;
+}
+
 /**
  * What the server says of the seats beyond the game's view (its `presence` message): who the bot plays
  * for, who is connected, and every running timer. The shell keeps it current; a table shows it on its
@@ -54,6 +62,12 @@ export interface TableProps {
   busy: boolean;
   /** Away seats, connections and timers (NO_PRESENCE until the server sends them). */
   presence: Presence;
+  /**
+   * The game's events up to `view`, in seq order, as this viewer may see them: the history the shell
+   * fetches when it opens a game, merged with the live events (empty until it arrives; absent where
+   * the page has none). A table rebuilds from it what a view alone no longer says after a reload.
+   */
+  log?: readonly LoggedEvent[] | undefined;
 }
 
 /** The UI of one game (registry.ts maps the game's id to it). */

@@ -3,15 +3,10 @@ import { fetchReplay, fetchSeats, type BangClient, type EventMessage, type Histo
 import type { GameView } from "@bang/protocol";
 import { useEffect, useMemo, useState } from "react";
 import { useServerUrl } from "@/components/ServerContext";
-import { NO_PRESENCE, type GameEvent, type Presence } from "@/games/ui";
+import { NO_PRESENCE, type LoggedEvent, type Presence } from "@/games/ui";
 
-/** One line of the event log. */
-export interface LoggedEvent {
-  seq: number;
-  by: string;
-  /** An event of the game: its UI (by `GameSession.game`) says it. */
-  event: GameEvent;
-}
+/** One line of the event log (games/ui.ts). */
+export type { LoggedEvent };
 
 /**
  * A followed game, whatever the game: which game it is (the module id the server sends with every

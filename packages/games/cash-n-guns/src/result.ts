@@ -1,11 +1,14 @@
 import type { GameResult, ScoringLine, Side } from "@bang/game-core";
 import type { CngState, PlayerId } from "./types.js";
 
-/** The tournament scoring table of {@link cngResult}'s scores. */
+/**
+ * The tournament scoring table of {@link cngResult}'s scores: a point for each gangster the final
+ * ranking (F7) places below you, so points follow the ranking by score: at a table of N where nobody
+ * died, a sole richest scores N - 1 and the poorest 0.
+ */
 export const SCORING: readonly ScoringLine[] = [
-  { when: "you win (richest, in a shared victory too, or last survivor)", points: 3 },
-  { when: "you end alive without winning", points: 1 },
-  { when: "you die, or everyone dies", points: 0 },
+  { when: "for each gangster ranked below you (richest first, most wounds first on a tie, the dead last and tied, a shared victory tied)", points: 1 },
+  { when: "you die, or everyone dies (nobody is ranked below you)", points: 0 },
 ];
 
 /**
@@ -13,7 +16,8 @@ export const SCORING: readonly ScoringLine[] = [
  * victory, F7.7); then the other living players by total (F7.5), most wounds first on a tie
  * (F10.14); dead players share the last place. With `all_dead` (F7.2, F10.12) nobody wins: the
  * winner's players are empty and every seat shares place 2 with 0 points, since place 1 is the
- * winners' (game-core's Side.place) and nobody holds it. Each player is a side of their own.
+ * winners' (game-core's Side.place) and nobody holds it. Each player is a side of their own. A
+ * player's score is the number of players placed strictly below them (SCORING): 0 for the dead.
  */
 export function cngResult(s: CngState): GameResult | null {
   if (!s.winner) return null;
@@ -40,6 +44,9 @@ export function cngResult(s: CngState): GameResult | null {
     ranking.push({ team: id, players: [id], place: tied ? ranking[i - 1]!.place : i + 1 });
   }
   const scores: Record<PlayerId, number> = {};
-  for (const p of s.players) scores[p.id] = winners.has(p.id) ? 3 : p.alive ? 1 : 0;
+  for (const p of s.players) {
+    const place = ranking.find((side) => side.team === p.id)!.place;
+    scores[p.id] = ranking.filter((o) => o.place > place).length;
+  }
   return { winner: { team, players: s.players.filter((p) => winners.has(p.id)).map((p) => p.id) }, ranking, scores };
 }

@@ -4,7 +4,7 @@
  * kind, another's clip outcome not at all (F8.8, F8.9); the lines never say more than the events do.
  */
 import type { CngEvent, CngView } from "@bang/game-cash-n-guns";
-import { dollars, lootText } from "./format.js";
+import { dollars, lootName, lootText } from "./format.js";
 
 function describe(e: CngEvent, me: string | null): string | null {
   switch (e.type) {
@@ -37,13 +37,13 @@ function describe(e: CngEvent, me: string | null): string | null {
     case "died":
       return `${e.player} dies`;
     case "lootTaken":
-      return `${e.player} takes ${e.card}`;
+      return `${e.player} takes ${lootName(e.card)}`;
     case "newGodfatherTaken":
       return `${e.player} takes the New Godfather tile`;
     case "clipResolved":
       return `${e.player === me ? "Your" : `${e.player}'s`} clip ${e.reloaded ? "reloads a bang (a click goes to the discard)" : "is lost (no click in hand or no bang used)"}`;
     case "firstAidKitUsed":
-      return `${e.player} uses a first_aid_kit: ${e.healed} wound${e.healed === 1 ? "" : "s"} healed`;
+      return `${e.player} uses a first aid kit: ${e.healed} wound${e.healed === 1 ? "" : "s"} healed`;
     case "lootDiscarded":
       return `Nobody may share: the loot leaves the game (${lootText(e.cards)})`;
     case "roundEnded":

@@ -5,7 +5,7 @@
  * bullets, and the final count. Everything here reads a CngView: a secret not yet revealed is `hidden`
  * there, and is printed as such.
  */
-import { LOOT_CARDS, type CngSeatView, type CngView, type LootCard, type Phase } from "@bang/game-cash-n-guns";
+import { faceValue, isDiamond, LOOT_CARDS, NEW_GODFATHER, type CngSeatView, type CngView, type LootCard, type Phase } from "@bang/game-cash-n-guns";
 import { columns } from "../../shell/text.js";
 
 /** `$12,000`. */
@@ -23,12 +23,26 @@ const STEP_WORDS: Readonly<Record<Phase, string>> = {
   game_over: "game over",
 };
 
-/** `bill_10000 x2, painting`: loot cards grouped by kind, in the order of F1.3. */
+/**
+ * F1.3, F5.5: a loot card in words with its value, as the web table names it: `$10,000 bill`,
+ * `$1,000 diamond`, `painting`, `clip`, `first aid kit`; the tile is `New Godfather tile`.
+ */
+export function lootWord(card: LootCard | typeof NEW_GODFATHER): string {
+  if (card === NEW_GODFATHER) return "New Godfather tile";
+  if (card.startsWith("bill_")) return `${dollars(faceValue(card))} bill`;
+  if (isDiamond(card)) return `${dollars(faceValue(card))} diamond`;
+  return card.replaceAll("_", " ");
+}
+
+/** A loot card with its article, for sentences: `a $10,000 bill`, `a first aid kit`, `the New Godfather tile`. */
+export const lootName = (card: LootCard | typeof NEW_GODFATHER): string => `${card === NEW_GODFATHER ? "the" : "a"} ${lootWord(card)}`;
+
+/** `$10,000 bill x2, painting`: loot cards in words grouped by kind, in the order of F1.3. */
 export function lootText(cards: readonly LootCard[]): string {
   if (cards.length === 0) return "-";
   const count = (kind: LootCard) => cards.filter((c) => c === kind).length;
   return LOOT_CARDS.filter((kind) => count(kind) > 0)
-    .map((kind) => (count(kind) === 1 ? kind : `${kind} x${count(kind)}`))
+    .map((kind) => (count(kind) === 1 ? lootWord(kind) : `${lootWord(kind)} x${count(kind)}`))
     .join(", ");
 }
 

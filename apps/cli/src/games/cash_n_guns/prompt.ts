@@ -7,6 +7,7 @@
  */
 import { createHeuristicBot, legalActions, NEW_GODFATHER, type CngCommand, type CngLegalActions, type CngView, type PlayerId } from "@bang/game-cash-n-guns";
 import type { Reading, TurnPrompt } from "../../shell/game-ui.js";
+import { lootWord } from "./format.js";
 import { formatCommand, parseMove, playerNamed } from "./move.js";
 
 /** One menu entry: the key typed, the command, what it says. */
@@ -40,7 +41,8 @@ function menuOf(view: CngView, legal: CngLegalActions, by: PlayerId): { label: s
     case "courage":
       return { label: "courage", question: "Courage, in secret: stand (shoot and share) or lie down (safe, no share)", items: numbered(legal.choices.map((choice) => ({ type: "courage", by, choice }))) };
     case "take":
-      return { label: "take", question: `Your share: take one loot card${legal.cards.includes(NEW_GODFATHER) ? " or the New Godfather tile" : ""}`, items: numbered(legal.cards.map((card) => ({ type: "take", by, card }))) };
+      // Each card in words with its value (F1.3), as the table prints it.
+      return { label: "take", question: `Your share: take one loot card${legal.cards.includes(NEW_GODFATHER) ? " or the New Godfather tile" : ""}`, items: numbered(legal.cards.map((card) => ({ type: "take", by, card }))).map((i) => ({ ...i, text: lootWord((i.command as Extract<CngCommand, { type: "take" }>).card) })) };
     case "none":
       return { label: "wait", question: "", items: [] };
   }

@@ -61,7 +61,7 @@ export function CardsGame({ view: raw, me, names, send, busy, presence }: TableP
         )}
         <MotionToggle />
       </div>
-      <CardsTable view={view} me={me} names={names} presence={presence} offers={controls?.seats ?? []} busy={busy} lines={motion.lines} onSend={sendAction} onInput={(o) => o.input && click(o.input)} />
+      <CardsTable view={view} me={me} playing={playing} names={names} presence={presence} offers={controls?.seats ?? []} busy={busy} lines={motion.lines} onSend={sendAction} onInput={(o) => o.input && click(o.input)} />
       {controls && me && <Controls view={view} me={me} names={names} controls={controls} busy={busy} presence={presence} send={sendAction} click={click} />}
       <CardsRules />
     </MotionRoot>

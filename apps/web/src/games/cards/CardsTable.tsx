@@ -7,17 +7,20 @@ import { nameOf, namesOf, type Names } from "@/lib/names";
 import { CardHelp } from "./CardFace";
 import type { SeatOffer } from "./controls";
 import { Seat } from "./Seat";
-import { discardTop, pendingCards, seatDistance, waitWords } from "./table";
+import { discardTop, handOnSeat, pendingCards, seatDistance, waitWords } from "./table";
 
 /**
  * The card game's table for every viewer: the seats around the oval (kit SeatRing: the viewer at the
  * bottom, distances from them, E4), and in the middle the draw pile's size, the discard pile's top
  * card (public, E2.4), whose turn it is and what the game waits for, and the cards the General Store
- * or Lucky Duke turned up. `offers` are the seats the viewer's selected card can go to.
+ * or Lucky Duke turned up. `offers` are the seats the viewer's selected card can go to. A hand the view
+ * holds and the controls do not show (an admin's view: every hand) is shown on its seat.
  */
-export function CardsTable({ view, me, names, presence, offers, busy, lines, onSend, onInput }: {
+export function CardsTable({ view, me, playing, names, presence, offers, busy, lines, onSend, onInput }: {
   view: PlayerView;
   me: string | null;
+  /** The seated player plays from this page: their hand is in the controls, not on their seat. */
+  playing: boolean;
   names: Names;
   presence: Presence;
   offers: readonly SeatOffer[];
@@ -41,7 +44,7 @@ export function CardsTable({ view, me, names, presence, offers, busy, lines, onS
         label={`Table of ${view.players.length} players`}
         lines={lines}
         linesToken={view.stateId}
-        renderSeat={(s) => <Seat seat={view.players.find((p) => p.id === s.id)!} name={s.name} offer={offers.find((o) => o.player === s.id) ?? null} busy={busy} onSend={onSend} onInput={onInput} />}
+        renderSeat={(s) => <Seat seat={view.players.find((p) => p.id === s.id)!} hand={handOnSeat(view.players.find((p) => p.id === s.id)!, me, playing)} name={s.name} offer={offers.find((o) => o.player === s.id) ?? null} busy={busy} onSend={onSend} onInput={onInput} />}
         center={
           <div className="cards-center">
             <div className="cards-piles">

@@ -22,11 +22,12 @@ function Bullets({ life, max }: { life: number; max: number }) {
 /**
  * What one seat of the card game shows inside the ring: the character (its ability on tap), the role
  * when this view shows it (the sheriff's star is public, E1.3; others once eliminated), life as bullets
- * and a number, the hand's size (never its cards: the view holds only the viewer's own hand), the weapon
+ * and a number, the hand's size (its cards only as `hand`: a hand the view holds and the controls do not
+ * show, i.e. every hand in an admin's view, table.ts handOnSeat), the weapon
  * with its reach, the other cards in play (their effect on tap), and, while a card of the viewer's is
  * selected, the button that plays it on this seat.
  */
-export function Seat({ seat, name, offer, busy, onSend, onInput }: { seat: SeatView; name: string; offer: SeatOffer | null; busy: boolean; onSend: (s: NonNullable<SeatOffer["send"]>) => void; onInput: (o: SeatOffer) => void }) {
+export function Seat({ seat, hand, name, offer, busy, onSend, onInput }: { seat: SeatView; hand: readonly string[] | null; name: string; offer: SeatOffer | null; busy: boolean; onSend: (s: NonNullable<SeatOffer["send"]>) => void; onInput: (o: SeatOffer) => void }) {
   const ch = CHARACTER_HELP[seat.character];
   const weapon = weaponLine(seat);
   const weaponCard = seat.inPlay.find((c) => c.startsWith(`${weapon.weapon}_`));
@@ -70,6 +71,15 @@ export function Seat({ seat, name, offer, busy, onSend, onInput }: { seat: SeatV
           </Flash>
         )}
       </div>
+      {hand && hand.length > 0 && (
+        <ul className="cards-inplay cards-seat-hand" data-testid="seat-hand" data-player={seat.id} aria-label={`${characterName(seat.character)}'s hand`}>
+          {hand.map((c) => (
+            <li key={c} data-testid="seat-hand-card" data-card={c}>
+              <CardHelp card={c} small />
+            </li>
+          ))}
+        </ul>
+      )}
       {seat.alive && (
         <div className="cards-weapon" data-testid="weapon" data-weapon={weapon.weapon} data-reach={weapon.reach}>
           {weaponCard ? (

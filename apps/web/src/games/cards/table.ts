@@ -12,6 +12,17 @@ export function mySeat(view: PlayerView, me: string | null): SeatView | null {
   return view.players.find((p) => p.id === me) ?? null;
 }
 
+/**
+ * The hand a seat shows on the table: the cards of its hand that this view holds (E1.3, invariant 4:
+ * only the viewer's own, or every hand in an admin's view: the inspector and the admin's live view),
+ * except the hand of the seated player who is playing (`playing`), which the controls show under the
+ * table. Null: nothing to show (a spectator's view, another player's seat).
+ */
+export function handOnSeat(seat: SeatView, me: string | null, playing: boolean): CardId[] | null {
+  if (seat.hand === null || (playing && seat.id === me)) return null;
+  return seat.hand;
+}
+
 /** E4.1, E4.2: the distance from `from` to `to`, both still in the game; null otherwise. */
 export function seatDistance(view: PlayerView, from: string, to: string): number | null {
   const a = view.players.find((p) => p.id === from);

@@ -7,7 +7,7 @@ import type { TableProps } from "@/games/ui";
 import { Actions } from "./Actions";
 import { CngTable } from "./CngTable";
 import { applyInput, cngControls, emptyDraft, offers, type CngWire } from "./controls";
-import { EMPTY_MEMORY, remember, type Memory } from "./reveal";
+import { EMPTY_MEMORY, remember, showdownOnOpen, type Memory } from "./reveal";
 import { LootStrip } from "./LootStrip";
 import { CngRules } from "./Rules";
 import { Scores } from "./Scores";
@@ -19,10 +19,11 @@ import { mySeat } from "./table";
  * Ca$h 'n Guns as the shell shows it: the table (kit SeatRing) for everyone, the seated player's
  * controls (a seat tapped to aim or order, then confirmed; cards, courage and loot as buttons), the
  * round's showdown, the final scores and the rules in short. What the table remembers between views
- * (the showdown, the tile's taker, the lines to draw) comes from reveal.ts; the controls from
+ * (the showdown, the tile's taker, the lines to draw) comes from reveal.ts, and after a reload the last
+ * round's showdown from the shell's log (reveal.ts `showdownOnOpen`); the controls from
  * controls.ts, with a draft that starts afresh with every new view.
  */
-export function CngGame({ view: raw, me, names, send, busy, presence }: TableProps) {
+export function CngGame({ view: raw, me, names, send, busy, presence, log }: TableProps) {
   const view = raw as unknown as CngView;
   const [memory, setMemory] = useState<Memory>(() => remember(EMPTY_MEMORY, view));
   if (memory.view?.stateId !== view.stateId) setMemory(remember(memory, view));
@@ -49,7 +50,9 @@ export function CngGame({ view: raw, me, names, send, busy, presence }: TablePro
     };
   };
   const take = playing ? (card: string) => controls.sends.find((x) => x.id === `take-${card}`)?.command ?? null : null;
-  const showdown = memory.showdown;
+  // A page just opened remembers no showdown: the last round's comes from the log (the history arrives after the view).
+  const rebuilt = useMemo(() => (memory.showdown === null && log ? showdownOnOpen(view, log) : null), [memory.showdown, log, view]);
+  const showdown = memory.showdown ?? rebuilt;
   const showdownNow = showdown !== null && showdown.round === view.round && (view.phase === "sharing" || view.phase === "game_over");
   return (
     <MotionRoot className="cng-game">

@@ -3,11 +3,11 @@ import type { CngSeatView, CngView } from "@bang/game-cash-n-guns";
 import { Help } from "@/components/table/Help";
 import { Flash } from "@/components/table/motion";
 import { nameOf, type Names } from "@/lib/names";
-import { BULLET_WORDS } from "./controls";
 import { GODFATHER_HELP, WOUNDS_HELP } from "./help";
 import { dollars, lootSummary } from "./loot";
 import type { ShotRow } from "./reveal";
-import { aimOf, aimsRevealed, choiceMark } from "./table";
+import { roundLine } from "./seatline";
+import { choiceMark } from "./table";
 
 /**
  * A tap on this seat offered by the controls: its verb ("Aim at", "Order"), whether it is the one
@@ -34,46 +34,6 @@ function WoundMarks({ wounds }: { wounds: number }) {
       <span className="kit-sr">{wounds === 1 ? "1 wound" : `${wounds} wounds`} of 3</span>
     </span>
   );
-}
-
-/**
- * What the viewer may know of a seat's round now, in words: the chosen mark in a secret step (never what,
- * F8.4 to F8.7; the viewer's own choice to the viewer), the revealed aim (F8.5), the order (F8.6), the
- * revealed card or "face down" and the courage (F8.8), lying down and dead.
- */
-function roundLine(view: CngView, seat: CngSeatView, isMe: boolean, row: ShotRow | null, names: Names): string[] {
-  const n = (id: string) => nameOf(names, id);
-  const out: string[] = [];
-  if (!seat.alive) return out;
-  const mark = choiceMark(view, seat);
-  const aim = aimOf(seat);
-  if (view.phase === "bullet_choice") {
-    if (isMe && seat.bullet && seat.bullet !== "hidden") out.push(`loaded ${BULLET_WORDS[seat.bullet]}`);
-    else if (mark) out.push(mark === "chosen" ? "✓ card loaded" : "choosing a card…");
-    return out;
-  }
-  if (view.phase === "hold_up") {
-    if (isMe && seat.bullet && seat.bullet !== "hidden") out.push(`loaded ${BULLET_WORDS[seat.bullet]}`);
-    if (isMe && aim) out.push(`you aim at ${n(aim)}`);
-    else if (mark) out.push(mark === "chosen" ? "✓ has aimed" : "aiming…");
-    return out;
-  }
-  if (row) {
-    // After the cards took effect: the aim and what became of the card (F4.1, F4.2).
-    const card = row.card === "face_down" ? `face down${row.own ? ` (your ${BULLET_WORDS[row.own]})` : ""}` : row.card ? BULLET_WORDS[row.card] : null;
-    if (row.courage === "lie_down") out.push("lay down");
-    if (row.target) out.push(`→ ${n(row.target)}${card ? `: ${card}` : ""}`);
-    else out.push(`held nobody up${card ? ` (${card})` : ""}`);
-    return out;
-  }
-  if (aimsRevealed(view) || aim) out.push(aim ? `→ ${n(aim)}` : "holds nobody up");
-  if (view.order?.player === seat.id) out.push(aim === view.order.previous ? "ordered to change target" : `ordered: was → ${n(view.order.previous)}`);
-  if (view.phase === "courage") {
-    if (isMe && seat.courage && seat.courage !== "hidden") out.push(seat.courage === "stand" ? "you stand" : "you lie down");
-    else if (mark) out.push(mark === "chosen" ? "✓ has chosen" : "choosing…");
-  }
-  if (isMe && seat.bullet && seat.bullet !== "hidden") out.push(`loaded ${BULLET_WORDS[seat.bullet]}`);
-  return out;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Showdown, ShotRow } from "./reveal";
  */
 function rowText(r: ShotRow, rows: readonly ShotRow[], me: string | null, names: Names): string {
   const n = (id: string) => (id === me ? "you" : nameOf(names, id));
-  const mine = r.own ? ` (your ${BULLET_WORDS[r.own]})` : "";
+  const mine = r.own ? ` (${r.player === me ? "your " : ""}${BULLET_WORDS[r.own]})` : "";
   const at = r.target ? `→ ${n(r.target)}` : "held nobody up";
   if (r.courage === "lie_down") return `lay down: card face down${mine} (${at})`;
   if (r.card === null) return `${at}: card not shown`;

@@ -5,7 +5,7 @@
  * showdown, the New Godfather tile's taker, the lines to draw) is computed here from the previous
  * memory and the new view; it only decorates, and the table never waits for it.
  */
-import type { Bullet, CngSeatView, CngView, Courage } from "@bang/game-cash-n-guns";
+import type { Bullet, CngEvent, CngSeatView, CngView, Courage } from "@bang/game-cash-n-guns";
 import type { SeatLine } from "../../components/table/ShotLines";
 import { aimOf, aimsRevealed } from "./table";
 
@@ -78,6 +78,58 @@ export function skippedShowdown(prev: CngView, next: CngView): Showdown {
       return { player: p.id, target: aimOf(p), card: null, own: null, courage: wounds > 0 ? "stand" : null, wounds, died: after?.alive === false };
     });
   return { round: prev.round, rows, complete: false, lootLost: true };
+}
+
+/** The events of round `round` in `events` (in order): each round's ends with its `roundEnded`. */
+function eventsOfRound(events: readonly CngEvent[], round: number): CngEvent[] {
+  let current = 1;
+  const out: CngEvent[] = [];
+  for (const e of events) {
+    if (current === round) out.push(e);
+    if (e.type === "roundEnded") current = e.round + 1;
+  }
+  return out;
+}
+
+/**
+ * F4, F8.8: round `round`'s showdown rebuilt from the game's events as this viewer got them (a reload
+ * or a late arrival: views no longer carry the cards of a round that is over): the aims revealed and
+ * changed (F3.5, F3.6), the courage choices (F3.8), each card revealed or discarded face down (its kind
+ * only in the owner's own events, F8.8), the wounds and deaths, and whether the loot left the game
+ * (F10.11). Null while the round's cards have not taken effect in `events`.
+ */
+export function showdownFromEvents(events: readonly CngEvent[], round: number): Showdown | null {
+  const mine = eventsOfRound(events, round);
+  const aims = mine.find((e) => e.type === "aimsRevealed");
+  const choices = mine.find((e) => e.type === "courageRevealed");
+  if (!aims || !choices || !mine.some((e) => e.type === "bulletRevealed" || e.type === "bulletDiscarded")) return null;
+  const target = new Map(aims.aims.map((a) => [a.player, a.target]));
+  const courage = new Map(choices.choices.map((c) => [c.player, c.choice]));
+  const rows: ShotRow[] = aims.aims
+    .filter((a) => courage.has(a.player))
+    .map((a) => ({ player: a.player, target: a.target, card: null, own: null, courage: courage.get(a.player)!, wounds: 0, died: false }));
+  const row = (id: string) => rows.find((r) => r.player === id);
+  for (const e of mine) {
+    if (e.type === "retargeted") target.set(e.player, e.target);
+    const r = "player" in e ? row(e.player) : undefined;
+    if (!r) continue;
+    if (e.type === "bulletRevealed") r.card = e.card;
+    else if (e.type === "bulletDiscarded") [r.card, r.own] = ["face_down", e.card];
+    else if (e.type === "wounded") r.wounds += e.amount;
+    else if (e.type === "died") r.died = true;
+  }
+  for (const r of rows) r.target = target.get(r.player) ?? null;
+  return { round, rows, complete: true, lootLost: mine.some((e) => e.type === "lootDiscarded") };
+}
+
+/**
+ * The showdown the table shows for `view` when it remembers none (a page just opened): in the next
+ * round's bullet choice and hold-up, the last round's, rebuilt from the log (`showdownFromEvents`);
+ * else null (in `sharing` and at the end the view itself tells the showdown).
+ */
+export function showdownOnOpen(view: CngView, log: readonly { event: { type: string } }[]): Showdown | null {
+  if (view.round < 2 || (view.phase !== "bullet_choice" && view.phase !== "hold_up")) return null;
+  return showdownFromEvents(log.map((l) => l.event as CngEvent), view.round - 1);
 }
 
 /** What the table remembers between views. */

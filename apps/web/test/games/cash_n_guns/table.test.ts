@@ -4,16 +4,23 @@
  * what was chosen, the share order is the module's, the showdown tells each revealed card and the
  * wounds it made, the ranking is the module's result, and loot is summed as F7 counts it.
  */
-import { applyCommand, cngResult, cngView, eligiblePlayers, firstShare, lootTotal, nextShare, type CngEvent, type CngState, type CngView } from "@bang/game-cash-n-guns";
+import { applyCommand, cashNGuns, cngResult, cngView, eligiblePlayers, firstShare, lootTotal, nextShare, type CngEvent, type CngState, type CngView } from "@bang/game-cash-n-guns";
 import { describe, expect, it } from "vitest";
 import { dollars, lootFace, lootGroups, lootName, lootSummary } from "../../../src/games/cash_n_guns/loot";
-import { EMPTY_MEMORY, remember, showdownOf, skippedShowdown, type Memory } from "../../../src/games/cash_n_guns/reveal";
+import { EMPTY_MEMORY, remember, showdownFromEvents, showdownOf, showdownOnOpen, skippedShowdown, type Memory } from "../../../src/games/cash_n_guns/reveal";
+import { BULLET_WORDS } from "../../../src/games/cash_n_guns/controls";
+import { roundLine } from "../../../src/games/cash_n_guns/seatline";
 import { aimersOf, choiceMark, ranking, shareOrder } from "../../../src/games/cash_n_guns/table";
 import { playGame, type PlayedStep } from "./games";
 
 const games = [4, 5, 6, 7, 8, 4, 6, 8, 5, 7].map((n, i) => playGame(200 + i, n));
 const steps: PlayedStep[] = games.flat();
 const spectator = (s: CngState): CngView => cngView(s, { kind: "spectator" });
+/** The first game's events up to its first courage step, and the state then. */
+function g0Round1(): { events: CngEvent[]; state: CngState } {
+  const upTo = games[0]!.findIndex((x) => x.after.phase === "courage");
+  return { events: games[0]!.slice(0, upTo + 1).flatMap((x) => x.events), state: games[0]![upTo]!.after };
+}
 
 describe("what each seat shows of a secret step", () => {
   it("F8.4 F8.5 F8.7: the chosen mark is the same for every viewer and comes from whom the game waits for, never from the choice", () => {
@@ -42,6 +49,41 @@ describe("what each seat shows of a secret step", () => {
         else if (s.phase !== "game_over" && s.phase !== "sharing") expect(aimers).toEqual(s.players.filter((q) => q.alive && q.aim === p.id).map((q) => q.id));
       }
     }
+  });
+});
+
+describe("what a seat says of its round", () => {
+  it("F8.4 F8.5 F8.7: a secret choice is said on its seat to its author and to an admin (the inspector), never to a spectator or another player", () => {
+    const names = new Map<string, string>();
+    const said = { bullet: 0, aim: 0, courage: 0 };
+    for (const { after: s } of steps.filter((x) => ["bullet_choice", "hold_up", "courage"].includes(x.after.phase))) {
+      const admin = cngView(s, { kind: "admin" });
+      const watching = spectator(s);
+      const other = cngView(s, { kind: "player", id: s.players[0]!.id });
+      for (const p of s.players.filter((q) => q.alive && q.id !== s.players[0]!.id)) {
+        const line = (v: CngView, isMe: boolean) => roundLine(v, v.players.find((q) => q.id === p.id)!, isMe, null, names).join(" · ");
+        const [asAdmin, asSpectator, asOther, asSelf] = [line(admin, false), line(watching, false), line(other, false), line(cngView(s, { kind: "player", id: p.id }), true)];
+        // Whatever the viewer, the others learn only that a choice was made.
+        expect(asSpectator).toBe(asOther);
+        expect(asSpectator).not.toMatch(/loaded (Click|Bang!)|aims? at|stands|lies down|you /);
+        if (p.bullet !== null) {
+          expect(asAdmin).toContain(`loaded ${BULLET_WORDS[p.bullet]}`);
+          expect(asSelf).toContain(`loaded ${BULLET_WORDS[p.bullet]}`);
+          said.bullet++;
+        }
+        if (s.phase === "hold_up" && p.aimed && p.aim) {
+          expect(asAdmin).toContain(`aims at ${p.aim}`);
+          expect(asSelf).toContain(`you aim at ${p.aim}`);
+          said.aim++;
+        }
+        if (s.phase === "courage" && p.courage) {
+          expect(asAdmin).toContain(p.courage === "stand" ? "stands" : "lies down");
+          expect(asSelf).toContain(p.courage === "stand" ? "you stand" : "you lie down");
+          said.courage++;
+        }
+      }
+    }
+    expect(Math.min(said.bullet, said.aim, said.courage)).toBeGreaterThan(50);
   });
 });
 
@@ -96,20 +138,22 @@ describe("the showdown", () => {
   it("F10.11: when nobody can share and the round ends at once, the showdown keeps the revealed aims and the wounds and deaths", () => {
     // At courage, some stand and the others lie down: a round where every one standing is hit by one of
     // them (two gangsters who shoot each other) leaves nobody to share.
-    let step: { before: CngState; after: CngState; events: CngEvent[] } | null = null;
-    const courageSteps = steps.filter((x) => x.after.phase === "courage" && x.before.phase !== "courage");
-    for (const { after: s } of courageSteps) {
+    let step: { before: CngState; after: CngState; events: CngEvent[]; log: CngEvent[] } | null = null;
+    const courageSteps = games.flatMap((g) => g.flatMap((x, j) => (x.after.phase === "courage" && x.before.phase !== "courage" ? [{ s: x.after, prior: g.slice(0, j + 1).flatMap((y) => y.events) }] : [])));
+    for (const { s, prior } of courageSteps) {
       const alive = s.players.filter((p) => p.alive);
       for (let mask = 1; mask < 1 << alive.length && !step; mask++) {
         let state = s;
         let events: CngEvent[] = [];
+        const log = [...prior];
         for (const [i, p] of alive.entries()) {
           const r = applyCommand(state, { type: "courage", by: p.id, choice: mask & (1 << i) ? "stand" : "lie_down" });
           if (!r.ok) throw new Error(r.error.message);
           state = r.state;
           events = r.events;
+          log.push(...r.events);
         }
-        if (events.some((e) => e.type === "lootDiscarded") && events.some((e) => e.type === "wounded") && state.phase === "bullet_choice") step = { before: s, after: state, events };
+        if (events.some((e) => e.type === "lootDiscarded") && events.some((e) => e.type === "wounded") && state.phase === "bullet_choice") step = { before: s, after: state, events, log };
       }
       if (step) break;
     }
@@ -127,6 +171,45 @@ describe("the showdown", () => {
     // The table's memory builds it when the view goes straight to the next round.
     const m = remember(remember(EMPTY_MEMORY, prev), next);
     expect(m.showdown).toEqual(s);
+    // After a reload the log tells the whole showdown: the same aims, wounds and deaths, and each card.
+    const rebuilt = showdownOnOpen(next, step.log.map((event, seq) => ({ seq, by: "", event })))!;
+    expect(rebuilt).toMatchObject({ round: s.round, complete: true, lootLost: true });
+    expect(rebuilt.rows.map((r) => [r.player, r.target, r.wounds, r.died])).toEqual(s.rows.map((r) => [r.player, r.target, r.wounds, r.died]));
+    for (const r of rebuilt.rows) {
+      const shown = step.events.find((e) => (e.type === "bulletRevealed" || e.type === "bulletDiscarded") && e.player === r.player);
+      expect(r.card).toBe(shown?.type === "bulletRevealed" ? shown.card : "face_down");
+      const revealed = step.events.find((e) => e.type === "courageRevealed");
+      expect(r.courage).toBe(revealed?.type === "courageRevealed" ? revealed.choices.find((c) => c.player === r.player)!.choice : "none");
+    }
+  });
+
+  it("F4 F8.8: after a reload in the next round, the last round's showdown rebuilt from the viewer's log is the one the page showed live", () => {
+    let same = 0;
+    for (const g of games) {
+      for (const viewer of [{ kind: "spectator" as const }, { kind: "player" as const, id: "p1" }]) {
+        let memory: Memory = remember(EMPTY_MEMORY, cngView(g[0]!.before, viewer));
+        for (const [i, { before, after }] of g.entries()) {
+          memory = remember(memory, cngView(after, viewer));
+          if (after.phase !== "bullet_choice" || before.phase === "bullet_choice" || after.round < 2) continue;
+          // The page reloads here: its history is every entry so far as this viewer may see it now.
+          const log = g.slice(0, i + 1).flatMap((x, seq) => cashNGuns.viewEvent({ command: x.command, events: x.events, state: x.after }, viewer, after).events.map((event) => ({ seq, by: x.command.by, event })));
+          const rebuilt = showdownOnOpen(cngView(after, viewer), log);
+          const live = memory.showdown!;
+          expect(live.round).toBe(after.round - 1);
+          // (A round nobody could share is checked in the F10.11 test above.)
+          if (!live.complete) continue;
+          expect(rebuilt).toEqual(live);
+          same++;
+          // A face-down card's kind is its owner's alone (F8.8).
+          for (const r of rebuilt!.rows) if (r.own !== null) expect(viewer.kind === "player" && r.player === viewer.id).toBe(true);
+        }
+      }
+    }
+    expect(same).toBeGreaterThan(20);
+    // Before the cards take effect there is nothing to rebuild; a view in the round itself needs no log.
+    const early = g0Round1();
+    expect(showdownFromEvents(early.events, 1)).toBeNull();
+    expect(showdownOnOpen(spectator(early.state), [])).toBeNull();
   });
 
   it("the memory draws lines when the aims are revealed and when the cards are revealed, keeps the last showdown into the next round, and names the tile's taker", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diamondBonusHolder, lootTotal, paintingValue, richest, score, type CngPlayer, type LootCard } from "./imports.js";
+import { cashNGuns, diamondBonusHolder, lootTotal, paintingValue, richest, score, type CngPlayer, type LootCard } from "./imports.js";
 import { play, round, table, take } from "./helpers.js";
 
 const p = (id: string, loot: LootCard[], over: Partial<CngPlayer> = {}): CngPlayer => ({ id, alive: true, wounds: 0, status: "standing", hand: { click: 0, bang: 0 }, discard: { click: 5, bang: 3 }, loot, bullet: null, shown: false, aimed: false, aim: null, courage: null, woundedNow: false, ...over });
@@ -39,5 +39,33 @@ describe("F7: end of the game and scoring", () => {
     expect(s.phase).toBe("game_over");
     expect(s.winner).toEqual({ players: ["a"], reason: "richest" });
     expect(s.scoring!.totals.a).toBe(lootTotal(s.players[0]!.loot, s.scoring!.diamondBonus === "a"));
+  });
+
+  it("F7, F7.7, F10.14: tournament points follow the final ranking: a point per gangster placed below, the dead last and tied, a shared victory tied", () => {
+    const s0 = table(6);
+    const finished = (players: CngPlayer[], winners: string[], totals: Record<string, number>) => ({
+      ...s0,
+      phase: "game_over" as const,
+      players,
+      winner: { players: winners, reason: "richest" as const },
+      scoring: { totals, diamondBonus: null },
+    });
+    // a and b share the victory (same total, same wounds); c is richer than d, which ties e on total
+    // but has more wounds (ranked first, F10.14); f is dead.
+    const shared = finished(
+      [p("a", []), p("b", []), p("c", [], { wounds: 1 }), p("d", [], { wounds: 2 }), p("e", [], { wounds: 1 }), p("f", [], { alive: false, wounds: 3 })],
+      ["a", "b"],
+      { a: 40_000, b: 40_000, c: 30_000, d: 20_000, e: 20_000 },
+    );
+    const r = cashNGuns.result(shared)!;
+    expect(r.ranking.map((side) => [side.team, side.place])).toEqual([["a", 1], ["b", 1], ["c", 3], ["d", 4], ["e", 5], ["f", 6]]);
+    expect(r.scores).toEqual({ a: 4, b: 4, c: 3, d: 2, e: 1, f: 0 });
+    // Two dead share the last place and score nothing; the poorest living player beats them both.
+    const deaths = finished(
+      [p("a", []), p("b", []), p("c", [], { alive: false, wounds: 3 }), p("d", [], { alive: false, wounds: 4 })],
+      ["a"],
+      { a: 10_000, b: 5_000 },
+    );
+    expect(cashNGuns.result(deaths)!.scores).toEqual({ a: 3, b: 2, c: 0, d: 0 });
   });
 });

@@ -9,6 +9,7 @@ import { ProblemBox } from "@/components/ProblemBox";
 import { useServerUrl } from "@/components/ServerContext";
 import { NO_PRESENCE } from "@/games/ui";
 import { usePolled } from "@/hooks/useAdmin";
+import { mergeLog } from "@/hooks/useGame";
 import { viewerLabel } from "@/lib/player";
 import { loadGuest } from "@/lib/storage";
 import { step } from "@/lib/timeline";
@@ -70,6 +71,8 @@ export default function ReplayPage({ params }: { params: Promise<{ gameId: strin
 
   const problemNow = seats.problem ?? head.problem ?? problem;
   const view = shown?.view ?? null;
+  // The events up to the table shown: what a table rebuilds from them (a last round's showdown) is of that moment.
+  const log = useMemo(() => (head.data && shown ? mergeLog([], head.data.entries.filter((e) => e.seq <= shown.at).map((e) => ({ seq: e.seq, by: e.by, events: e.events ?? [] }))) : []), [head.data, shown]);
   // The fallback only while the game's UI loads (with the first replay: rarely seen).
   const ui = useGameUi(head.data?.game) ?? GENERIC_UI;
   const me = view?.viewer.kind === "player" ? view.viewer.id : null;
@@ -103,7 +106,7 @@ export default function ReplayPage({ params }: { params: Promise<{ gameId: strin
           />
           <div className="game-grid">
             <div className="game-ui" data-testid="game" data-game={head.data.game}>
-              {view && <ui.Table view={view} me={me} names={names} send={null} busy={false} presence={NO_PRESENCE} />}
+              {view && <ui.Table view={view} me={me} names={names} send={null} busy={false} presence={NO_PRESENCE} log={log} />}
             </div>
             <TimelineList entries={entries} position={position} names={names} go={(n) => setAt(n)} ui={ui} />
           </div>

@@ -5,7 +5,7 @@ import { use, useEffect, useMemo, useState } from "react";
 import { AdminShell } from "@/components/AdminShell";
 import { ProblemBox } from "@/components/ProblemBox";
 import { GENERIC_UI, useGameUi } from "@/components/game/ui";
-import { NO_PRESENCE } from "@/games/ui";
+import { NO_PRESENCE, type LoggedEvent } from "@/games/ui";
 import { RawState } from "@/components/inspector/RawState";
 import { Scrubber } from "@/components/inspector/Scrubber";
 import { SeatsPanel } from "@/components/inspector/SeatsPanel";
@@ -57,6 +57,8 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
   const [notice, setNotice] = useState<string | null>(null);
   const position = follow || at === null ? total : Math.min(at, total);
   const names = useMemo(() => new Map((timeline.data?.seats ?? []).map((s) => [s.id, s.name])), [timeline.data]);
+  // The events up to the table shown, as its viewer knew them: what a table rebuilds from them (a last round's showdown).
+  const log = useMemo((): LoggedEvent[] => (shown ? (shown.entries ?? timeline.data?.entries ?? []).filter((e) => e.seq <= shown.at).flatMap((e) => e.events.map((event) => ({ seq: e.seq, by: e.by, event }))) : []), [shown, timeline.data]);
   // The fallback only while the game's UI loads (with the timeline: rarely seen).
   const ui = useGameUi(timeline.data?.game) ?? GENERIC_UI;
 
@@ -162,7 +164,7 @@ export default function AdminGamePage({ params }: { params: Promise<{ id: string
           <div className="game-grid">
             <div className="game-ui" data-testid="game" data-game={timeline.data.game} data-view-as={shown?.as ?? ""} data-at={shown?.at ?? ""}>
               {shown && (
-                <ui.Table view={shown.view} me={shown.as} names={names} send={null} busy={false} presence={tableShowsNow ? tablePresence(presence.data!.p, presence.data!.at) : NO_PRESENCE} />
+                <ui.Table view={shown.view} me={shown.as} names={names} send={null} busy={false} presence={tableShowsNow ? tablePresence(presence.data!.p, presence.data!.at) : NO_PRESENCE} log={log} />
               )}
             </div>
             <TimelineList entries={shown?.entries ?? entries} position={position} names={names} go={go} ui={ui} />
