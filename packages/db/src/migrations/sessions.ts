@@ -1,12 +1,12 @@
-import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
+import type { RemotePGlite, RemoteTransaction } from "../pglite/remote.js";
 import type { MigrationSession, MigrationTx } from "./apply.js";
 
-/** A MigrationSession over an embedded PGlite (its own transaction(), which also locks out other queries). */
-export function pgliteSession(db: PGlite): MigrationSession {
+/** A MigrationSession over the embedded PGlite (its own transaction(), which also locks out other queries). */
+export function pgliteSession(db: RemotePGlite): MigrationSession {
   return {
     transaction: (fn) =>
-      db.transaction((tx: Transaction) => {
+      db.transaction((tx: RemoteTransaction) => {
         const mtx: MigrationTx = {
           exec: async (sql) => {
             await tx.exec(sql);
