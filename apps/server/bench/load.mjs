@@ -7,6 +7,7 @@
 //              per live game (retained: measured after a full collection forced through the inspector);
 //   throughput BENCH_TP_TABLES tables at once for BENCH_TP_SECONDS, no thinking: the node's ceiling.
 // Latency is from a command sent to its resulting event received by the sender.
+// BENCH_DB=pglite runs the server on embedded PGlite (a temp DATA_DIR) instead of PostgreSQL.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { readFileSync, readdirSync, rmSync } from "node:fs";
@@ -55,6 +56,12 @@ function niceAllThreads(nice) {
   }
 }
 const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
+/** The server's database: "postgresql" (default, a fresh database on BENCH_PG) or "pglite" (embedded, in a temp DATA_DIR). */
+const DB_KIND = process.env.BENCH_DB ?? "postgresql";
+if (DB_KIND !== "postgresql" && DB_KIND !== "pglite") {
+  console.error(`BENCH_DB must be postgresql or pglite, got ${DB_KIND}`);
+  process.exit(2);
+}
 /** The server's METRICS_TOKEN for this run (the bench scrapes /metrics). */
 const METRICS_TOKEN = `bench-${process.pid}-metrics-token-0123456789`;
 
@@ -210,13 +217,20 @@ function inspectorOf(wsUrl) {
 const db = `bang_bench_${Date.now()}`;
 const admin = new pg.Client({ connectionString: `${PG}/postgres` });
 await admin.connect();
-await admin.query(`CREATE DATABASE ${db}`);
+if (DB_KIND === "postgresql") await admin.query(`CREATE DATABASE ${db}`);
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 // BENCH_NODE_ARGS: extra node flags for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+/** The server's environment: DATABASE_URL set for PostgreSQL, left out for PGlite (DATA_DIR then). */
+function serverEnv() {
+  const env = { ...process.env };
+  if (DB_KIND === "postgresql") env.DATABASE_URL = `${PG}/${db}`;
+  else delete env.DATABASE_URL;
+  return env;
+}
 const server = spawn(process.execPath, ["--inspect=127.0.0.1:0", ...nodeArgs, fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
-  env: { ...process.env, PORT: String(port), DATABASE_URL: `${PG}/${db}`, BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", API_RATE_LIMIT: "1000000", GAMES_PER_PLAYER: "1000", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}`, METRICS_TOKEN },
+  env: { ...serverEnv(), PORT: String(port), BOT_DELAY_MS: "0", GUEST_RATE_LIMIT: "1000000", TABLE_JOIN_RATE_LIMIT: "1000000", TABLE_JOIN_ADDRESS_RATE_LIMIT: "1000000", SOCKETS_PER_ADDRESS: "1000000", API_RATE_LIMIT: "1000000", GAMES_PER_PLAYER: "1000", LOG_LEVEL: "warn", DATA_DIR: `/tmp/${db}`, METRICS_TOKEN },
   stdio: ["ignore", "inherit", "pipe"],
 });
 // The inspector announces its address on stderr; every other line the server writes there is passed on.
@@ -241,7 +255,7 @@ const stop = async () => {
   const kill = setTimeout(() => server.kill("SIGKILL"), 10_000);
   await exited;
   clearTimeout(kill);
-  await admin.query(`DROP DATABASE IF EXISTS ${db}`).catch(() => undefined);
+  if (DB_KIND === "postgresql") await admin.query(`DROP DATABASE IF EXISTS ${db}`).catch(() => undefined);
   await admin.end();
   rmSync(`/tmp/${db}`, { recursive: true, force: true });
 };
@@ -382,7 +396,15 @@ try {
     const beforeThroughput = await metrics(url);
     const cpuBefore = cpuSecondsOf(server.pid);
     const loadBefore = readLoadAverage();
+    // The server's event loop lag p99 of each 2 s window (prom-client resets its histogram per scrape).
+    const lags = [];
+    const lagSampler = setInterval(() => {
+      metrics(url)
+        .then((m) => lags.push(m.lagP99 * 1000))
+        .catch(() => undefined);
+    }, 2000);
     const throughput = await runLoad({ url, game: GAME, durationMs: TP_SECONDS * 1000, concurrent: TP_TABLES, players: 5 });
+    clearInterval(lagSampler);
     const cpuUsed = cpuSecondsOf(server.pid) - cpuBefore;
     const afterThroughput = await metrics(url);
     const accepted = afterThroughput.commands - beforeThroughput.commands;
@@ -401,6 +423,9 @@ try {
       // cost per command, which other processes on the machine do not inflate as they do wall time.
       serverCpuMsPerCommand: Number(((cpuUsed * 1000) / accepted).toFixed(3)),
       serverCpuPercentOfOneCore: Math.round((cpuUsed * 100) / (throughput.elapsedMs / 1000)),
+      serverEventLoopLagP99MedianMs: Math.round(median(lags)),
+      serverEventLoopLagP99MaxMs: Math.round(Math.max(...lags)),
+      database: DB_KIND,
       loadAverageBeforeAfter: `${loadBefore} / ${readLoadAverage()}`,
       errors: throughput.errors,
     };

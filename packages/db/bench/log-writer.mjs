@@ -2,6 +2,7 @@
 // concurrent games that each send their next command only once the previous one is acknowledged
 // (as the server does). Median of 5 runs per backend, each run on a new, empty database.
 // Not a test: run `npm run bench -w packages/db` (builds first) and read the table.
+// Also the event loop's delay while writing (p99 and max, median over the runs).
 // Env: BENCH_ENTRIES_PER_GAME (default 40), BENCH_RUNS (5), BENCH_PG_URL (admin url of the local
 // PostgreSQL, default postgresql://postgres@127.0.0.1:5432/postgres), BENCH_BACKENDS (pglite,postgresql).
 import { randomBytes } from "node:crypto";
@@ -47,6 +48,15 @@ async function run(db) {
     ids.push((await games.createGame({ game: "dice", setup, seats: setup.players.map((p, seat) => ({ seat, name: p.id, botKind: "random" })) })).id);
   }
   const writer = createLogWriter(db);
+  // How long the event loop is held up while the log is written (PGlite in the main thread stalls it):
+  // the gaps between the ticks of a 1 ms interval, beyond its 1 ms.
+  const gaps = [];
+  let tick = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    gaps.push(now - tick - 1);
+    tick = now;
+  }, 1);
   const t0 = performance.now();
   await Promise.all(
     ids.map(async (id) => {
@@ -54,9 +64,11 @@ async function run(db) {
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  clearInterval(ticker);
+  gaps.sort((a, b) => a - b);
   const { flushes, entries } = writer.stats;
   await writer.close();
-  return { perSecond: entries / seconds, flushes, entries, seconds };
+  return { perSecond: entries / seconds, flushes, entries, seconds, lagP99Ms: gaps[Math.floor(gaps.length * 0.99)] ?? NaN, lagMaxMs: gaps.at(-1) ?? NaN };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -78,6 +90,8 @@ for (const backend of BACKENDS) {
     "entries/s (median)": Math.round(median(results.map((r) => r.perSecond))),
     "entries/s (min..max)": `${Math.round(Math.min(...results.map((r) => r.perSecond)))}..${Math.round(Math.max(...results.map((r) => r.perSecond)))}`,
     "entries/flush (median)": Math.round(median(results.map((r) => r.entries / r.flushes))),
+    "event loop lag p99 ms (median)": Number(median(results.map((r) => r.lagP99Ms)).toFixed(1)),
+    "event loop lag max ms (median)": Number(median(results.map((r) => r.lagMaxMs)).toFixed(1)),
     "entries per run": GAMES * PER_GAME,
   });
 }

@@ -8,6 +8,8 @@
  * - INVALID_ENTRY: an entry is malformed (seq not a positive integer, empty ids).
  * - WRITER_CLOSED: append() after close().
  * - WRITE_FAILED: the database refused or lost the write for another reason (see `cause`).
+ * - WORKER_FAILED: the embedded database's worker thread died or was closed; every query in flight and
+ *   every later one fails with it (the log writer reports it as WRITE_FAILED with this as `cause`).
  * - MIGRATION_FAILED: a migration could not be applied (nothing of it was kept) or one is recorded
  *   as failed by the Prisma CLI.
  * - MIGRATIONS_NOT_FOUND: the prisma/migrations folder could not be located.
@@ -22,6 +24,7 @@ export const DB_ERROR_CODES = [
   "INVALID_ENTRY",
   "WRITER_CLOSED",
   "WRITE_FAILED",
+  "WORKER_FAILED",
   "MIGRATION_FAILED",
   "MIGRATIONS_NOT_FOUND",
   "INVALID_CONFIG",

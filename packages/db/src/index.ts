@@ -16,6 +16,8 @@ export { createCommandLog, type CommandLogRepository } from "./repositories/comm
 export { createRefusalRepository, type RefusalRepository, type StoredRefusal } from "./repositories/refusals.js";
 export { createLogWriter, type LogWriter, type LogWriterOptions, type LogWriterStats, type FlushInfo } from "./log/writer.js";
 export { commitLog, type LogGuard, type TransactionClient, type CommitFailures } from "./log/commit.js";
+export { pgLogSql, prismaLogSql, type LogSql } from "./log/sql.js";
+export { RemotePGlite, type RemoteQueryable, type RemoteTransaction } from "./pglite/remote.js";
 export { applyMigrations, PRISMA_MIGRATE_LOCK, type MigrationReport, type MigrationSession, type MigrationTx } from "./migrations/apply.js";
 export { readMigrations, type MigrationFile } from "./migrations/read.js";
 export { locateMigrationsDir } from "./migrations/locate.js";

@@ -1,15 +1,17 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./client.js";
 import { DbError } from "./errors.js";
+import { pgLogSql, type LogSql } from "./log/sql.js";
 import { applyMigrations, type MigrationReport } from "./migrations/apply.js";
 import { locateMigrationsDir } from "./migrations/locate.js";
 import { readMigrations } from "./migrations/read.js";
 import { pgliteSession, pgPoolSession } from "./migrations/sessions.js";
+import { RemotePGlite } from "./pglite/remote.js";
 
 /** Where the data lives. Every field is optional: `openDatabase()` alone is the no-configuration default. */
 export interface OpenDatabaseOptions {
@@ -28,22 +30,31 @@ export interface OpenDatabaseOptions {
 
 interface DatabaseBase {
   prisma: PrismaClient;
+  /** The log writer's plain-SQL path: the pg pool, or the PGlite worker (see DbHandle). */
+  logSql: LogSql;
   /** What openDatabase applied: `applied` is empty when the schema was already up to date. */
   migrations: MigrationReport;
   /** Disconnects Prisma and closes PGlite or the pg pool. Idempotent. */
   close(): Promise<void>;
 }
-/** An open database: embedded PGlite (with its handle, for tools and tests) or a PostgreSQL server. */
+/**
+ * An open database: embedded PGlite (run in a worker thread; `pglite` is the main thread's handle on
+ * it, for tools and tests) or a PostgreSQL server.
+ */
 export type Database =
-  | (DatabaseBase & { kind: "pglite"; pglite: PGlite; dataDir: string })
+  | (DatabaseBase & { kind: "pglite"; pglite: RemotePGlite; dataDir: string })
   | (DatabaseBase & { kind: "postgresql"; pool: pg.Pool });
 
 /**
  * Opens the database and brings its schema up to date before returning (migrations applied
  * in-process, see applyMigrations). Embedded PGlite in `dataDir` unless a PostgreSQL url is given or
- * DATABASE_URL holds one. Only one process may open a given PGlite dataDir at a time.
+ * DATABASE_URL holds one. Only one process may open a given PGlite dataDir at a time. PGlite runs in a
+ * worker thread (RemotePGlite): Prisma reaches it through pglite-prisma-adapter over that handle, the
+ * log writer through plain SQL; on PostgreSQL, Prisma uses @prisma/adapter-pg and the log writer the
+ * same pg pool directly.
  * Throws DbError INVALID_CONFIG (url neither postgresql:// nor postgres://), MIGRATIONS_NOT_FOUND,
- * MIGRATION_FAILED; connection errors from pg or PGlite pass through. Nothing stays open on failure.
+ * MIGRATION_FAILED, WORKER_FAILED (PGlite's worker could not start); connection errors from pg or
+ * PGlite pass through. Nothing stays open on failure.
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const url = options.url === undefined ? process.env.DATABASE_URL : options.url;
@@ -65,6 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       kind: "postgresql",
       prisma,
       pool,
+      logSql: pgLogSql(pool),
       migrations: report,
       close: () => (closed ??= prisma.$disconnect().finally(() => pool.end())),
     };
@@ -81,15 +93,17 @@ async function openPglite(
   const inMemory = dataDir.startsWith("memory://");
   const dir = inMemory ? dataDir : path.resolve(dataDir);
   if (!inMemory) await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  const pglite = await RemotePGlite.open(dir);
   try {
     const report = await migrate(pgliteSession(pglite));
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    // The adapter uses PGlite's query/exec/transaction, which RemotePGlite answers the same way.
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite as unknown as PGlite) });
     let closed: Promise<void> | null = null;
     return {
       kind: "pglite",
       prisma,
       pglite,
+      logSql: pglite.logSql,
       dataDir: dir,
       migrations: report,
       close: () => (closed ??= prisma.$disconnect().finally(() => pglite.close())),

@@ -1,6 +1,8 @@
-import { Prisma, type PrismaClient } from "../client.js";
+import type { Prisma } from "../client.js";
 import { DbError } from "../errors.js";
+import type { DbHandle } from "../handle.js";
 import type { NewLogEntry } from "../types.js";
+import { isUniqueViolation, prismaLogSql, type LogSql } from "./sql.js";
 
 /** A Prisma client or transaction client: what a LogGuard may read through. */
 export type TransactionClient = Prisma.TransactionClient;
@@ -16,8 +18,6 @@ export type LogGuard = (db: TransactionClient, gameIds: readonly string[]) => Pr
 
 /** Per-game outcome of commitLog: the games that failed, with why. Games not listed were committed. */
 export type CommitFailures = Map<string, DbError>;
-
-const TX_OPTIONS = { maxWait: 15_000, timeout: 60_000 } as const;
 
 /** A game's entries that failed a uniqueness check inside the transaction: roll back, retry without it. */
 class RetryWithout extends Error {
@@ -35,15 +35,20 @@ class RetryWithout extends Error {
  * write itself fails, in which case nothing of the batch was stored.
  *
  * The common case is one round trip: a single statement (compare-and-set UPDATE and INSERT in data-
- * modifying CTEs) is atomic on its own, so no interactive transaction is needed. Only when a row hits a
- * unique index (a clientCommandId already in the log, or seqs beyond a stale lastSeq) does the statement
- * fail as a whole; then the slower transaction path tells the offending games apart and writes the rest.
+ * modifying CTEs, the rows passed as one array per column and taken apart by unnest()) is atomic on its
+ * own, so no interactive transaction is needed. Only when a row hits a unique index (a clientCommandId
+ * already in the log, or seqs beyond a stale lastSeq) does the statement fail as a whole; then the
+ * slower transaction path tells the offending games apart and writes the rest. The SQL goes through
+ * `db.logSql` (plain pg on PostgreSQL, the PGlite worker on PGlite), Prisma's raw queries without it;
+ * the guard is given `db.prisma`.
  */
 export async function commitLog(
-  prisma: PrismaClient,
+  db: DbHandle,
   batch: ReadonlyMap<string, readonly NewLogEntry[]>,
   guard?: LogGuard,
 ): Promise<CommitFailures> {
+  const { prisma } = db;
+  const sql = db.logSql ?? prismaLogSql(prisma);
   const failures: CommitFailures = new Map();
   let pending = new Map<string, readonly NewLogEntry[]>();
   for (const [gameId, entries] of batch) {
@@ -66,7 +71,7 @@ export async function commitLog(
   }
 
   try {
-    for (const [id, e] of await writeAtOnce(prisma, pending)) failures.set(id, e);
+    for (const [id, e] of await writeAtOnce(sql, pending)) failures.set(id, e);
     return failures;
   } catch (e) {
     if (!isUniqueViolation(e)) throw writeFailed(e);
@@ -74,7 +79,7 @@ export async function commitLog(
   // Each retry drops at least one game, so this ends.
   while (pending.size > 0) {
     try {
-      const refused = await prisma.$transaction((tx) => writeGames(tx, pending), TX_OPTIONS);
+      const refused = await sql.transaction((tx) => writeGames(tx, pending));
       for (const [id, e] of refused) failures.set(id, e);
       return failures;
     } catch (e) {
@@ -92,18 +97,8 @@ export async function commitLog(
 }
 
 function writeFailed(e: unknown): DbError {
-  if (e instanceof DbError) return e;
+  if (e instanceof DbError && e.code !== "WORKER_FAILED") return e;
   return new DbError("WRITE_FAILED", `log write failed: ${(e as Error).message}`, { cause: e });
-}
-
-/** Did a write fail on a unique index (PostgreSQL 23505), through Prisma and either driver adapter? */
-function isUniqueViolation(e: unknown): boolean {
-  if (e instanceof Prisma.PrismaClientKnownRequestError) {
-    if (e.code === "P2002") return true;
-    const text = `${e.message} ${JSON.stringify(e.meta ?? {})}`;
-    return text.includes("23505") || text.includes("UniqueConstraintViolation");
-  }
-  return false;
 }
 
 /** Checks one game's entries without the database: seq positive integers in order, ids unique. */
@@ -137,14 +132,16 @@ function checkEntries(gameId: string, entries: readonly NewLogEntry[]): DbError 
   return null;
 }
 
-/** A log row as sent to the INSERT (serialised to JSON as a whole). */
-interface Row {
-  gameId: string;
-  seq: number;
-  playerId: string;
-  clientCommandId: string;
-  command: NewLogEntry["command"];
-  draws: NewLogEntry["draws"];
+/** The log rows of a batch, one array per column (what unnest() takes back apart). */
+interface Rows {
+  gameIds: string[];
+  seqs: number[];
+  playerIds: string[];
+  clientCommandIds: string[];
+  /** The commands as JSON text. */
+  commands: string[];
+  /** The draws as JSON text, or null. */
+  draws: (string | null)[];
 }
 
 interface Span {
@@ -160,43 +157,48 @@ interface Span {
  * returned with their reason; a game whose rows conflict aborts the transaction (RetryWithout) so
  * nothing stays half-written, and the caller retries without it.
  */
-async function writeGames(tx: TransactionClient, games: ReadonlyMap<string, readonly NewLogEntry[]>): Promise<CommitFailures> {
+async function writeGames(tx: LogSql, games: ReadonlyMap<string, readonly NewLogEntry[]>): Promise<CommitFailures> {
   const refused: CommitFailures = new Map();
   const spans = [...games].map(([id, entries]) => spanOf(id, entries));
 
   // Compare-and-set of every game's (lastSeq, fencingToken) in one statement; the row locks serialise
   // concurrent writers and a takeover's claimGame, so a deposed owner's write either commits before
   // the claim (and the new owner replays it) or matches no row (FENCED).
-  const moved = await tx.$queryRaw<{ id: string }[]>`
-    UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = ${new Date()}
-      FROM jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) AS v(id text, first int, last int, token int)
-     WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
-    RETURNING g.id`;
+  const s = spanColumns(spans);
+  const moved = await tx.query<{ id: string }>(
+    `UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = $1::timestamp
+       FROM unnest($2::text[], $3::int[], $4::int[], $5::int[]) AS v(id, first, last, token)
+      WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
+     RETURNING g.id`,
+    [utcNow(), s.ids, s.firsts, s.lasts, s.tokens],
+  );
   const movedIds = new Set(moved.map((r) => r.id));
   for (const [id, e] of await whyNotMoved(tx, spans.filter((s) => !movedIds.has(s.id)))) refused.set(id, e);
 
   const data = rowsOf(games, spans.filter((s) => movedIds.has(s.id)));
-  if (data.length === 0) return refused;
-  // One multi-row INSERT with all rows in a single jsonb parameter (5-10x faster than createMany
-  // through Prisma's query compiler for a few hundred rows, measured); ON CONFLICT DO NOTHING so the
-  // rows that conflict can be told apart below.
-  const inserted = await tx.$queryRaw<{ gameId: string; seq: number }[]>`
-    INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "draws", "createdAt")
-    SELECT v."gameId", v."seq", v."playerId", v."clientCommandId", v."command", v."draws", ${new Date()}
-      FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
-        AS v("gameId" text, "seq" int, "playerId" text, "clientCommandId" text, "command" jsonb, "draws" jsonb)
-    ON CONFLICT DO NOTHING
-    RETURNING "gameId", "seq"`;
-  if (inserted.length === data.length) return refused;
+  if (data.gameIds.length === 0) return refused;
+  // ON CONFLICT DO NOTHING so that the rows that conflict can be told apart below.
+  const inserted = await tx.query<{ gameId: string; seq: number }>(
+    `INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "draws", "createdAt")
+     SELECT r."gameId", r.seq, r."playerId", r."clientCommandId", r.command::jsonb, r.draws::jsonb, $1::timestamp
+       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+         AS r("gameId", seq, "playerId", "clientCommandId", command, draws)
+     ON CONFLICT DO NOTHING
+     RETURNING "gameId", "seq"`,
+    [utcNow(), data.gameIds, data.seqs, data.playerIds, data.clientCommandIds, data.commands, data.draws],
+  );
+  if (inserted.length === data.gameIds.length) return refused;
 
   // Some rows hit a unique index: (gameId, playerId, clientCommandId) taken, or (gameId, seq) taken by rows
   // beyond lastSeq. Tell which, then roll everything back and retry without those games.
   const got = new Set(inserted.map((r) => `${r.gameId}\u0000${r.seq}`));
-  const skipped = data.filter((d) => !got.has(`${d.gameId}\u0000${d.seq}`));
-  const sameId = await tx.commandLogEntry.findMany({
-    where: { OR: skipped.map((d) => ({ gameId: d.gameId, playerId: d.playerId, clientCommandId: d.clientCommandId })) },
-    select: { gameId: true, playerId: true, clientCommandId: true },
-  });
+  const skipped = data.gameIds.map((gameId, i) => ({ gameId, seq: data.seqs[i]!, playerId: data.playerIds[i]!, clientCommandId: data.clientCommandIds[i]! })).filter((d) => !got.has(`${d.gameId}\u0000${d.seq}`));
+  const sameId = await tx.query<{ gameId: string; playerId: string; clientCommandId: string }>(
+    `SELECT c."gameId", c."playerId", c."clientCommandId" FROM "CommandLogEntry" AS c
+       JOIN unnest($1::text[], $2::text[], $3::text[]) AS k(g, p, id)
+         ON c."gameId" = k.g AND c."playerId" = k.p AND c."clientCommandId" = k.id`,
+    [skipped.map((d) => d.gameId), skipped.map((d) => d.playerId), skipped.map((d) => d.clientCommandId)],
+  );
   const idTaken = new Set(sameId.map((r) => `${r.gameId}\u0000${r.playerId}\u0000${r.clientCommandId}`));
   const failures: CommitFailures = new Map();
   for (const d of skipped) {
@@ -216,10 +218,33 @@ function spanOf(id: string, entries: readonly NewLogEntry[]): Span {
   return { id, first: entries[0]!.seq, last: entries[entries.length - 1]!.seq, token: entries[0]!.fencingToken ?? null };
 }
 
-function rowsOf(games: ReadonlyMap<string, readonly NewLogEntry[]>, spans: readonly Span[]): Row[] {
-  return spans.flatMap((s) =>
-    games.get(s.id)!.map((e) => ({ gameId: s.id, seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, draws: e.draws })),
-  );
+/** The spans as one array per column, for unnest(). */
+function spanColumns(spans: readonly Span[]) {
+  return { ids: spans.map((s) => s.id), firsts: spans.map((s) => s.first), lasts: spans.map((s) => s.last), tokens: spans.map((s) => s.token) };
+}
+
+/** The log rows of these games as one array per column (commands and draws as JSON text; no draws: NULL). */
+function rowsOf(games: ReadonlyMap<string, readonly NewLogEntry[]>, spans: readonly Span[]): Rows {
+  const rows: Rows = { gameIds: [], seqs: [], playerIds: [], clientCommandIds: [], commands: [], draws: [] };
+  for (const s of spans) {
+    for (const e of games.get(s.id)!) {
+      rows.gameIds.push(s.id);
+      rows.seqs.push(e.seq);
+      rows.playerIds.push(e.playerId);
+      rows.clientCommandIds.push(e.clientCommandId);
+      rows.commands.push(JSON.stringify(e.command));
+      rows.draws.push(e.draws === undefined || e.draws === null ? null : JSON.stringify(e.draws));
+    }
+  }
+  return rows;
+}
+
+/**
+ * Now as a `timestamp` literal in UTC, the way Prisma stores DateTime (PostgreSQL ignores the zone
+ * suffix when casting to `timestamp`): the same value whatever the node's or the driver's time zone.
+ */
+function utcNow(): string {
+  return new Date().toISOString();
 }
 
 /**
@@ -228,34 +253,39 @@ function rowsOf(games: ReadonlyMap<string, readonly NewLogEntry[]>, spans: reado
  * unique violation in the INSERT undoes the UPDATE too (and throws: the caller takes the slow path).
  * Resolves with the games that did not move and why.
  */
-async function writeAtOnce(prisma: PrismaClient, games: ReadonlyMap<string, readonly NewLogEntry[]>): Promise<CommitFailures> {
+async function writeAtOnce(sql: LogSql, games: ReadonlyMap<string, readonly NewLogEntry[]>): Promise<CommitFailures> {
   const spans = [...games].map(([id, entries]) => spanOf(id, entries));
-  const now = new Date();
-  // JSON.stringify drops `draws: undefined` -> SQL NULL.
-  const moved = await prisma.$queryRaw<{ id: string }[]>`
-    WITH moved AS (
-      UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = ${now}
-        FROM jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) AS v(id text, first int, last int, token int)
-       WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
-      RETURNING g.id
-    ), inserted AS (
-      INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "draws", "createdAt")
-      SELECT r."gameId", r."seq", r."playerId", r."clientCommandId", r."command", r."draws", ${now}
-        FROM jsonb_to_recordset(${JSON.stringify(rowsOf(games, spans))}::jsonb)
-          AS r("gameId" text, "seq" int, "playerId" text, "clientCommandId" text, "command" jsonb, "draws" jsonb)
-        JOIN moved ON moved.id = r."gameId"
-      RETURNING 1
-    )
-    SELECT id FROM moved`;
+  const s = spanColumns(spans);
+  const r = rowsOf(games, spans);
+  const moved = await sql.query<{ id: string }>(
+    `WITH moved AS (
+       UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = $1::timestamp
+         FROM unnest($2::text[], $3::int[], $4::int[], $5::int[]) AS v(id, first, last, token)
+        WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
+       RETURNING g.id
+     ), inserted AS (
+       INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "draws", "createdAt")
+       SELECT r."gameId", r.seq, r."playerId", r."clientCommandId", r.command::jsonb, r.draws::jsonb, $1::timestamp
+         FROM unnest($6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[])
+           AS r("gameId", seq, "playerId", "clientCommandId", command, draws)
+         JOIN moved ON moved.id = r."gameId"
+       RETURNING 1
+     )
+     SELECT id FROM moved`,
+    [utcNow(), s.ids, s.firsts, s.lasts, s.tokens, r.gameIds, r.seqs, r.playerIds, r.clientCommandIds, r.commands, r.draws],
+  );
   const movedIds = new Set(moved.map((r) => r.id));
-  return whyNotMoved(prisma, spans.filter((s) => !movedIds.has(s.id)));
+  return whyNotMoved(sql, spans.filter((s) => !movedIds.has(s.id)));
 }
 
 /** Why the compare-and-set did not move these games: FENCED, GAME_NOT_FOUND, DUPLICATE_SEQ or SEQ_GAP. */
-async function whyNotMoved(db: TransactionClient, stuck: readonly Span[]): Promise<CommitFailures> {
+async function whyNotMoved(sql: LogSql, stuck: readonly Span[]): Promise<CommitFailures> {
   const refused: CommitFailures = new Map();
   if (stuck.length === 0) return refused;
-  const rows = await db.game.findMany({ where: { id: { in: stuck.map((s) => s.id) } }, select: { id: true, lastSeq: true, fencingToken: true } });
+  const rows = await sql.query<{ id: string; lastSeq: number; fencingToken: number }>(
+    `SELECT id, "lastSeq", "fencingToken" FROM "Game" WHERE id = ANY($1::text[])`,
+    [stuck.map((s) => s.id)],
+  );
   const rowOf = new Map(rows.map((r) => [r.id, r]));
   for (const s of stuck) {
     const row = rowOf.get(s.id);

@@ -137,7 +137,7 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
     let failures = new Map<string, DbError>();
     let error: DbError | undefined;
     try {
-      failures = await commitLog(db.prisma, byGame, options.guard);
+      failures = await commitLog(db, byGame, options.guard);
     } catch (e) {
       error = e instanceof DbError ? e : new DbError("WRITE_FAILED", `log write failed: ${String(e)}`, { cause: e });
     }

@@ -1,12 +1,22 @@
-import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { MigrationSession, MigrationTx } from "./apply.js";
 
-/** A MigrationSession over an embedded PGlite (its own transaction(), which also locks out other queries). */
-export function pgliteSession(db: PGlite): MigrationSession {
+/** The part of a PGlite transaction a migration uses (PGlite's Transaction, or RemotePGlite's). */
+interface PgliteTx {
+  exec(sql: string): Promise<unknown>;
+  query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** PGlite itself, or RemotePGlite (PGlite in its worker thread). */
+export interface PgliteLike {
+  transaction<T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T>;
+}
+
+/** A MigrationSession over the embedded PGlite (its own transaction(), which also locks out other queries). */
+export function pgliteSession(db: PgliteLike): MigrationSession {
   return {
     transaction: (fn) =>
-      db.transaction((tx: Transaction) => {
+      db.transaction((tx) => {
         const mtx: MigrationTx = {
           exec: async (sql) => {
             await tx.exec(sql);

@@ -29,7 +29,7 @@ export function createCommandLog(db: DbHandle): CommandLogRepository {
   const { prisma } = db;
   return {
     async appendEntries(gameId, entries) {
-      const failures = await commitLog(prisma, new Map([[gameId, entries]]));
+      const failures = await commitLog(db, new Map([[gameId, entries]]));
       const failure = failures.get(gameId);
       if (failure) throw failure;
     },

@@ -1,0 +1,119 @@
+/**
+ * The worker thread that owns the embedded database (started by RemotePGlite.open): PGlite's
+ * WebAssembly runs here, off the node's main thread. It answers the Requests of protocol.ts in any
+ * order across callers, and a transaction's requests in the order sent. Only this file imports PGlite's
+ * runtime; it must stay free of the package's other modules (it runs from source under a loader in tests).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, messages, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import type { Hello, Reply, Request, WireError, WireQueryOptions, WorkerInit } from "./protocol.js";
+
+interface OpenTx {
+  tx: Transaction;
+  /** Lets PGlite's transaction() callback return: the transaction then commits unless rolled back. */
+  release: () => void;
+  /** PGlite's transaction() call, settled once committed or rolled back. */
+  done: Promise<void>;
+  /** The transaction's requests, one after another. */
+  chain: Promise<unknown>;
+}
+
+const port = parentPort!;
+const { dataDir } = workerData as WorkerInit;
+const identity = (text: string) => text;
+/** Parser maps that keep the given type OIDs as text, by the OIDs' list (a handful of distinct lists). */
+const rawParsers = new Map<string, Record<number, (text: string) => string>>();
+
+function wireError(e: unknown): WireError {
+  const error = e instanceof Error ? e : new Error(String(e));
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(error)) if (v === undefined || ["string", "number", "boolean"].includes(typeof v)) fields[k] = v;
+  return { name: error.name, message: error.message, database: error instanceof messages.DatabaseError, fields };
+}
+
+function optionsOf(wire: WireQueryOptions): QueryOptions {
+  const options: QueryOptions = {};
+  if (wire.rowMode) options.rowMode = wire.rowMode;
+  if (wire.raw && wire.raw.length > 0) {
+    const key = wire.raw.join(",");
+    let parsers = rawParsers.get(key);
+    if (!parsers) rawParsers.set(key, (parsers = Object.fromEntries(wire.raw.map((oid) => [oid, identity]))));
+    options.parsers = parsers;
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir);
+  } catch (e) {
+    port.postMessage({ op: "failed", error: wireError(e) } satisfies Hello);
+    return;
+  }
+  const txs = new Map<number, OpenTx>();
+  let nextTx = 1;
+
+  const begin = async (): Promise<number> => {
+    const n = nextTx++;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let begun!: (tx: Transaction) => void;
+    const started = new Promise<Transaction>((r) => (begun = r));
+    const done = db.transaction(async (tx) => {
+      begun(tx);
+      await gate;
+    });
+    // A BEGIN that fails settles `done` before the callback ran.
+    const tx = await Promise.race([started, done.then(() => Promise.reject(new Error("the transaction ended before it began")))]);
+    txs.set(n, { tx, release, done, chain: Promise.resolve() });
+    return n;
+  };
+
+  /** Queues `step` behind the transaction's earlier requests. */
+  const inTx = <T>(n: number, step: (open: OpenTx) => Promise<T>): Promise<T> => {
+    const open = txs.get(n);
+    if (!open) return Promise.reject(new Error(`no open transaction ${n}`));
+    const run = open.chain.then(() => step(open));
+    open.chain = run.catch(() => undefined);
+    return run;
+  };
+
+  const handle = async (r: Request): Promise<unknown> => {
+    switch (r.op) {
+      case "query":
+        return r.tx === undefined ? db.query(r.sql, r.params, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.query(r.sql, r.params, optionsOf(r.options)));
+      case "exec":
+        return r.tx === undefined ? db.exec(r.sql, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.exec(r.sql, optionsOf(r.options)));
+      case "begin":
+        return begin();
+      case "rollback":
+        return inTx(r.tx, async (o) => {
+          if (!o.tx.closed) await o.tx.rollback();
+        });
+      case "end":
+        return inTx(r.tx, async (o) => {
+          if (!r.commit && !o.tx.closed) await o.tx.rollback();
+          o.release();
+          try {
+            await o.done;
+          } finally {
+            txs.delete(r.tx);
+          }
+        });
+      case "close":
+        await db.close();
+        return undefined;
+    }
+  };
+
+  port.on("message", (r: Request) => {
+    handle(r).then(
+      (value) => port.postMessage({ id: r.id, ok: true, value } satisfies Reply),
+      (e: unknown) => port.postMessage({ id: r.id, ok: false, error: wireError(e) } satisfies Reply),
+    );
+  });
+  port.postMessage({ op: "ready" } satisfies Hello);
+}
+
+void main();
