@@ -27,6 +27,9 @@ export interface PlayIntent {
 /** Kinds whose play names a target (E5.12). */
 const TARGETED = new Set(["bang", "panic", "cat_balou", "duel", "jail"]);
 
+/** E5.12: does a card of `kind` name a target when played (a BANG!, Panic!, Cat Balou, Duel, Jail)? */
+export const isTargeted = (kind: string): boolean => TARGETED.has(kind);
+
 /** E5.1, E10.3: is this play a BANG! (a BANG! card, or Calamity Janet's Missed! played as one)? */
 export function isBangPlay(intent: PlayIntent, character: string): boolean {
   const kind = kindOf(intent.card);
@@ -52,7 +55,7 @@ export function checkPlay(t: PlayTable, intent: PlayIntent): RuleError | null {
   if (intent.as !== undefined && !bang) return ruleError("NOT_PLAYABLE", "as: only Calamity Janet plays a Missed! as a BANG! (E10.3)");
   if (kind === "missed" && !bang) return ruleError("NOT_PLAYABLE", "card: a Missed! only answers a shot (E3.7)");
   if (bang && !bangAllowed(me, t.bangsPlayed)) return ruleError("BANG_LIMIT", "card: one BANG! per turn (E5.1)");
-  const targeted = bang || TARGETED.has(kind);
+  const targeted = bang || isTargeted(kind);
   if (!targeted) {
     if (intent.target !== undefined || intent.targetCard !== undefined) return ruleError("INVALID_TARGET", `target: a ${kind} takes no target`);
   } else {

@@ -58,7 +58,7 @@ export function distance(seats: readonly TableSeat[], from: PlayerId, to: Player
 }
 
 /** E7.1, E6.1, E10.6: the barrel sources `p` has (a Barrel in play; Jourdonnais's built-in one). */
-export function barrelSources(p: TableSeat): ("barrel" | "jourdonnais")[] {
+export function barrelSources(p: Pick<TableSeat, "inPlay" | "character">): ("barrel" | "jourdonnais")[] {
   const out: ("barrel" | "jourdonnais")[] = [];
   if (hasInPlay(p, "barrel")) out.push("barrel");
   if (p.character === "jourdonnais") out.push("jourdonnais");
