@@ -89,7 +89,7 @@ function advance(ctx: Ctx, step: FlowStep): boolean {
         ctx.events.push({ type: "shotMissed", player: p.id });
         return true;
       }
-      if (canAnswerShot(p.hand, p.character, barrelSources({ ...p, handSize: p.hand.length }), step.used)) return false;
+      if (canAnswerShot(p.hand, p.character, barrelSources(p), step.used)) return false;
       done();
       s.pending.unshift({ t: "damage", target: p.id, amount: 1, by: step.by });
       return true;

@@ -1,7 +1,7 @@
 import type { WireCommand } from "@bang/game-core";
 import { answersBangDemand, answersShot, beerWorks } from "./rules/answers.js";
 import { kindOf } from "./rules/deck.js";
-import { checkPlay, type PlayIntent, type PlayTable } from "./rules/legality.js";
+import { checkPlay, isTargeted, type PlayIntent, type PlayTable } from "./rules/legality.js";
 import { barrelSources } from "./rules/table.js";
 import type { CardId, Command, PlayerId } from "./types.js";
 import type { PlayerView } from "./view.js";
@@ -17,6 +17,9 @@ export interface LegalActions {
   ability: { cards: CardId[] } | null;
 }
 
+/** Refusals of checkPlay that come before any look at the target: the same for every target of a card. */
+const TARGET_FREE: ReadonlySet<string> = new Set(["NOT_IN_HAND", "NOT_PLAYABLE", "BANG_LIMIT"]);
+
 const NONE: LegalActions = { commands: [], discard: null, ability: null };
 
 /** The legality table of a view for its player (the same checks the reducer runs). */
@@ -29,26 +32,38 @@ export function viewTable(view: PlayerView, me: PlayerId): PlayTable {
   };
 }
 
-/** E3.3: every legal phase-2 play of `table.me` (each card with each target and, for Panic!/Cat Balou, each card choice). */
+/**
+ * E3.3: every legal phase-2 play of `table.me` (each card with each target and, for Panic!/Cat Balou,
+ * each card choice), in hand order, then target order. Each candidate passes `checkPlay`, the reducer's
+ * own check; only candidates of a shape `checkPlay` always refuses are not built: a target for a card
+ * that takes none, no target for one that needs one, a Missed! unless Calamity Janet's as a BANG!.
+ */
 export function legalPlays(table: PlayTable): WireCommand<Command>[] {
   const out: WireCommand<Command>[] = [];
   const others = table.seats.filter((p) => p.alive && p.id !== table.me);
   const me = table.seats.find((p) => p.id === table.me)!;
+  /** Adds the play when legal; false when no target can make this card legal (its refusal does not depend on the target). */
+  const add = (intent: PlayIntent): boolean => {
+    const error = checkPlay(table, intent);
+    if (error !== null) return !TARGET_FREE.has(error.code);
+    const command: WireCommand<Command> & Record<string, unknown> = { type: "play", card: intent.card };
+    if (intent.target !== undefined) command.target = intent.target;
+    if (intent.targetCard !== undefined) command.targetCard = intent.targetCard;
+    if (intent.as !== undefined) command.as = intent.as;
+    out.push(command);
+    return true;
+  };
   for (const card of new Set(table.hand)) {
     const kind = kindOf(card);
-    const intents: PlayIntent[] = [{ card }];
-    for (const t of others) {
-      intents.push({ card, target: t.id });
-      if (kind === "panic" || kind === "cat_balou") for (const c of t.inPlay) intents.push({ card, target: t.id, targetCard: c });
-      if (kind === "missed" && me.character === "calamity_janet") intents.push({ card, target: t.id, as: "bang" });
-    }
-    for (const intent of intents) {
-      if (checkPlay(table, intent) !== null) continue;
-      const command: WireCommand<Command> & Record<string, unknown> = { type: "play", card };
-      if (intent.target !== undefined) command.target = intent.target;
-      if (intent.targetCard !== undefined) command.targetCard = intent.targetCard;
-      if (intent.as !== undefined) command.as = intent.as;
-      out.push(command);
+    if (isTargeted(kind)) {
+      for (const t of others) {
+        if (!add({ card, target: t.id })) break;
+        if (kind === "panic" || kind === "cat_balou") for (const c of t.inPlay) add({ card, target: t.id, targetCard: c });
+      }
+    } else if (kind === "missed") {
+      if (me.character === "calamity_janet") for (const t of others) if (!add({ card, target: t.id, as: "bang" })) break;
+    } else {
+      add({ card });
     }
   }
   return out;

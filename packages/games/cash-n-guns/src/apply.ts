@@ -7,14 +7,15 @@ import { afterAim, afterBulletChosen, afterCourage, afterShare } from "./flow.js
 import { putInFront } from "./rules/bullets.js";
 import { aimAt, closeHoldUp } from "./rules/hold-up.js";
 import { useClip, useFirstAidKit } from "./rules/items.js";
-import { living, playerOf } from "./rules/seats.js";
+import { playerOf } from "./rules/seats.js";
 import { NEW_GODFATHER, type CngApplyResult, type CngCommand, type CngEvent, type CngPlayer, type CngState } from "./types.js";
 import { validateCommand } from "./validate.js";
 
 /**
- * A copy of a seat whose mutable parts (hand, discard, loot) are fresh. Written out field by field, not
- * with a spread: spreading a seat that was itself spread made V8 copy it on a slow path, a quarter of
- * a whole bot game's time (the games-per-second bench).
+ * A copy of a seat. Its hand, discard and loot are shared with `p`: the rules never change them in
+ * place, they replace them (bullets.ts `added`, items.ts, `take` below), which keeps the state `p`
+ * belongs to as it was. Written out field by field, not with a spread: spreading a seat that was itself
+ * spread made V8 copy it on a slow path, a quarter of a whole bot game's time (the games-per-second bench).
  */
 function copySeat(p: CngPlayer): CngPlayer {
   return {
@@ -22,9 +23,9 @@ function copySeat(p: CngPlayer): CngPlayer {
     alive: p.alive,
     wounds: p.wounds,
     status: p.status,
-    hand: { click: p.hand.click, bang: p.hand.bang },
-    discard: { click: p.discard.click, bang: p.discard.bang },
-    loot: p.loot.slice(),
+    hand: p.hand,
+    discard: p.discard,
+    loot: p.loot,
     bullet: p.bullet,
     shown: p.shown,
     aimed: p.aimed,
@@ -35,8 +36,8 @@ function copySeat(p: CngPlayer): CngPlayer {
 }
 
 /**
- * A copy of `s` whose mutable parts are fresh (players with their hands, discards and loot; the table).
- * The piles are shared: the rules never change a pile, they only replace the list (startRound).
+ * A copy of `s` whose mutable parts are fresh (the players, the table). The piles, and each seat's
+ * hand, discard and loot, are shared: the rules never change them in place, they replace them.
  */
 export function draftOf(s: CngState): CngState {
   // Field by field, as copySeat (a spread of the state cost as much as the rest of the copy).
@@ -64,13 +65,18 @@ export function draftOf(s: CngState): CngState {
  * the player whose share it is in `sharing`; nobody at `game_over`.
  */
 export function playersToAct(s: CngState): PlayerId[] {
+  // One loop per step, no intermediate lists: this runs for every command and every view.
+  const out: PlayerId[] = [];
   switch (s.phase) {
     case "bullet_choice":
-      return living(s).filter((p) => p.bullet === null).map((p) => p.id);
+      for (const p of s.players) if (p.alive && p.bullet === null) out.push(p.id);
+      return out;
     case "hold_up":
-      return living(s).filter((p) => !p.aimed).map((p) => p.id);
+      for (const p of s.players) if (p.alive && !p.aimed) out.push(p.id);
+      return out;
     case "courage":
-      return living(s).filter((p) => p.courage === null).map((p) => p.id);
+      for (const p of s.players) if (p.alive && p.courage === null) out.push(p.id);
+      return out;
     case "godfather_privilege":
       return [s.godfather];
     case "retarget":
@@ -137,7 +143,7 @@ export function runCommand(state: CngState, c: CngCommand, stop: boolean): CngAp
         ev.push({ type: "lootTaken", player: c.by, card: c.card });
         if (c.card === "clip") ev.push(useClip(me!));
         else if (c.card === "first_aid_kit") ev.push(useFirstAidKit(me!));
-        else me!.loot.push(c.card);
+        else me!.loot = [...me!.loot, c.card];
       }
       afterShare(s, ev, stop, c.by);
       break;

@@ -20,9 +20,10 @@ import type { CngEvent, CngState, PlayerId, Winner } from "./types.js";
  * pile is left (a caller's bug: create deals one pile per round).
  */
 export function startRound(s: CngState, ev: CngEvent[]): void {
-  const [pile, ...later] = s.piles;
+  // Indexing, not `[pile, ...later] = s.piles`: a rest pattern walks the array's iterator.
+  const pile = s.piles[0];
   if (!pile) throw new Error(`startRound: no loot pile left for round ${s.round}`);
-  s.piles = later;
+  s.piles = s.piles.slice(1);
   s.table = pile.slice();
   s.tile = "available";
   s.tileTaker = null;

@@ -60,11 +60,10 @@ function seatOf(seat: CngSeatSetup, i: number, round: number): CngPlayer | strin
   const loot = seat.loot ?? [];
   if (!Array.isArray(loot) || !loot.every(isLootCard)) return `players[${i}].loot: must be a list of loot card ids (F1.3)`;
   if (loot.some((c) => c === "clip" || c === "first_aid_kit")) return `players[${i}].loot: clips and first aid kits are used up when taken (F6.3)`;
-  const base = { id: seat.id, loot: loot.slice(), bullet: null, shown: false, aimed: false, aim: null, courage: null, woundedNow: false };
   if (!alive) {
     if (seat.hand !== undefined) return `players[${i}].hand: a dead player has no hand (F4.5)`;
     if (seat.wounds !== undefined && seat.wounds !== DEADLY_WOUNDS) return `players[${i}].wounds: a dead player has 3 wounds (F4.5)`;
-    return { ...base, alive: false, wounds: DEADLY_WOUNDS, status: "dead", hand: { click: 0, bang: 0 }, discard: { click: 0, bang: 0 } };
+    return newSeat(seat.id, false, DEADLY_WOUNDS, "dead", { click: 0, bang: 0 }, { click: 0, bang: 0 }, loot.slice());
   }
   const wounds = seat.wounds ?? 0;
   if (!isCount(wounds, DEADLY_WOUNDS - 1)) return `players[${i}].wounds: 0 to 2 for a living player (F4.5)`;
@@ -74,7 +73,12 @@ function seatOf(seat: CngSeatSetup, i: number, round: number): CngPlayer | strin
   if (Object.keys(hand).some((k) => k !== "click" && k !== "bang")) return `players[${i}].hand: only click and bang`;
   if (hand.click + hand.bang !== ROUNDS + 1 - round) return `players[${i}].hand: ${hand.click + hand.bang} cards, but a player holds 9 − round = ${ROUNDS + 1 - round} at the start of round ${round} (F3.4)`;
   const discard = { click: BULLET_SET.click - hand.click, bang: BULLET_SET.bang - hand.bang };
-  return { ...base, alive: true, wounds, status: "standing", hand: { click: hand.click, bang: hand.bang }, discard };
+  return newSeat(seat.id, true, wounds, "standing", { click: hand.click, bang: hand.bang }, discard, loot.slice());
+}
+
+/** A seat before its first choice, its fields in the order of every later copy (apply.ts `copySeat`): one object shape for V8. */
+function newSeat(id: PlayerId, alive: boolean, wounds: number, status: CngPlayer["status"], hand: BulletCount, discard: BulletCount, loot: LootCard[]): CngPlayer {
+  return { id, alive, wounds, status, hand, discard, loot, bullet: null, shown: false, aimed: false, aim: null, courage: null, woundedNow: false };
 }
 
 /**

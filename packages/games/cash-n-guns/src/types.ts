@@ -74,12 +74,12 @@ export interface CngPlayer {
   /** 0..2 while alive; 3 or more once dead (F4.5). */
   wounds: number;
   status: Status;
-  /** Bullet cards in hand (F3.4); empty once dead. */
-  hand: BulletCount;
-  /** Used bullet cards (F4.7), the player's own (F10.6). */
-  discard: BulletCount;
-  /** Collected loot (F10.17: public). Used clips and first aid kits are not kept (F6.3). */
-  loot: LootCard[];
+  /** Bullet cards in hand (F3.4); empty once dead. Replaced, never changed in place (states share it). */
+  hand: Readonly<BulletCount>;
+  /** Used bullet cards (F4.7), the player's own (F10.6). Replaced, never changed in place. */
+  discard: Readonly<BulletCount>;
+  /** Collected loot (F10.17: public). Used clips and first aid kits are not kept (F6.3). Replaced, never changed in place. */
+  loot: readonly LootCard[];
   /** This round's bullet card, chosen at `bullet_choice` (F3.3); null before. */
   bullet: Bullet | null;
   /** Whether the bullet was revealed face up at step 6 (F4.2); false while hidden or discarded face down (F4.1). */

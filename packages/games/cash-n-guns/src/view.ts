@@ -69,20 +69,24 @@ export const aimsShown = (s: CngState): boolean => !AIMS_HIDDEN.includes(s.phase
 /** F8.7: whether this round's courage choices have been revealed in state `s`. */
 export const courageShown = (s: CngState): boolean => !COURAGE_HIDDEN.includes(s.phase);
 
-/** F8: one seat as `viewer` sees it. */
-function seatView(s: CngState, p: CngPlayer, viewer: Viewer): CngSeatView {
-  const own = seesSecretsOf(s, viewer, p.id);
+/**
+ * F8: one seat as `viewer` sees it; `aims` and `courage`: whether this round's aims and courage
+ * choices are revealed in `s` (read once per view, not per seat).
+ */
+function seatView(s: CngState, p: CngPlayer, viewer: Viewer, aims: boolean, courage: boolean): CngSeatView {
+  // seesSecretsOf for this very seat, without looking it up again.
+  const own = viewer.kind === "admin" || (viewer.kind === "player" && viewer.id === p.id && p.alive);
   return {
     id: p.id,
     alive: p.alive,
     status: p.status,
     wounds: p.wounds,
     handSize: countOf(p.hand),
-    hand: own ? { ...p.hand } : null,
-    discard: own ? { ...p.discard } : null,
+    hand: own ? { click: p.hand.click, bang: p.hand.bang } : null,
+    discard: own ? { click: p.discard.click, bang: p.discard.bang } : null,
     bullet: p.bullet === null ? null : own || p.shown ? p.bullet : "hidden",
-    aim: !p.aimed ? null : own || aimsShown(s) ? p.aim : "hidden",
-    courage: p.courage === null ? null : own || courageShown(s) ? p.courage : "hidden",
+    aim: !p.aimed ? null : own || aims ? p.aim : "hidden",
+    courage: p.courage === null ? null : own || courage ? p.courage : "hidden",
     loot: p.loot.slice(),
     score: s.scoring?.totals[p.id] ?? null,
   };
@@ -90,6 +94,8 @@ function seatView(s: CngState, p: CngPlayer, viewer: Viewer): CngSeatView {
 
 /** F8: the view of state `s` for `viewer`. */
 export function cngView(s: CngState, viewer: Viewer): CngView {
+  const aims = aimsShown(s);
+  const courage = courageShown(s);
   return {
     viewer,
     stateId: s.stateId,
@@ -97,7 +103,7 @@ export function cngView(s: CngState, viewer: Viewer): CngView {
     round: s.round,
     phase: s.phase,
     godfather: s.godfather,
-    players: s.players.map((p) => seatView(s, p, viewer)),
+    players: s.players.map((p) => seatView(s, p, viewer, aims, courage)),
     table: s.table.slice(),
     tile: s.tile,
     pilesLeft: s.piles.length,

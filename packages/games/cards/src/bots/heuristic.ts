@@ -2,7 +2,7 @@ import { createBotRng, type Bot, type Seed, type WireCommand } from "@bang/game-
 import { legalActions } from "../legal.js";
 import { explodesDynamite, isHeart, kindOf } from "../rules/deck.js";
 import { reachOf } from "../rules/table.js";
-import { WEAPON_REACH, type CardId, type Command, type PlayerId, type Weapon } from "../types.js";
+import { WEAPON_REACH, type CardId, type Command, type Kind, type PlayerId, type Weapon } from "../types.js";
 import type { PlayerView, SeatView } from "../view.js";
 
 /** How much the bot wants to keep a card (higher: keep; phase 3 discards the lowest first). */
@@ -37,26 +37,48 @@ function spareSheriff(view: PlayerView, me: SeatView): boolean {
   return false;
 }
 
+type Play = Extract<WireCommand<Command>, { type: "play" }>;
+
 /** Phase 2 for the heuristic: the first command of the first priority that has one, else `end`. */
 function playTurn(view: PlayerView, me: SeatView, commands: WireCommand<Command>[]): WireCommand<Command> {
-  const plays = commands.filter((c): c is Extract<WireCommand<Command>, { type: "play" }> => c.type === "play");
-  const seat = (id: PlayerId | undefined) => view.players.find((p) => p.id === id)!;
-  const kind = (c: { card: CardId }) => kindOf(c.card);
-  const hostile = (c: { target?: PlayerId | undefined }) => c.target !== undefined && hostility(view, me, seat(c.target)) < Infinity;
-  const best = <T extends { target?: PlayerId | undefined }>(list: T[]) => [...list].sort((a, b) => hostility(view, me, seat(a.target)) - hostility(view, me, seat(b.target)))[0];
+  // Each play's kind and each target's hostility are read once, not once per priority and comparison.
+  const plays: { c: Play; k: Kind }[] = [];
+  for (const c of commands) if (c.type === "play") plays.push({ c, k: kindOf(c.card) });
+  const hostilities = new Map<PlayerId, number>();
+  const hostilityTo = (id: PlayerId): number => {
+    let h = hostilities.get(id);
+    if (h === undefined) hostilities.set(id, (h = hostility(view, me, view.players.find((p) => p.id === id)!)));
+    return h;
+  };
+  const hostile = (c: Play) => c.target !== undefined && hostilityTo(c.target) < Infinity;
+  const find = (test: (k: Kind, c: Play) => boolean): Play | undefined => plays.find((p) => test(p.k, p.c))?.c;
+  /** The first hostile play of the wanted kind with the lowest hostility (a stable sort's first). */
+  const best = (test: (k: Kind, c: Play) => boolean): Play | undefined => {
+    let chosen: Play | undefined;
+    let lowest = Infinity;
+    for (const { c, k } of plays) {
+      if (!test(k, c) || !hostile(c)) continue;
+      const h = hostilityTo(c.target!);
+      if (chosen === undefined || h < lowest) [chosen, lowest] = [c, h];
+    }
+    return chosen;
+  };
   const hurt = me.life < me.maxLife;
   const order: (() => WireCommand<Command> | undefined)[] = [
-    () => (hurt && view.players.filter((p) => p.alive).length > 2 ? plays.find((c) => kind(c) === "beer") : undefined),
-    () => plays.find((c) => ["stagecoach", "wells_fargo"].includes(kind(c))),
-    () => plays.find((c) => (kind(c) === "barrel" || kind(c) === "mustang" || kind(c) === "scope")),
-    () => plays.find((c) => kind(c) in WEAPON_REACH && WEAPON_REACH[kind(c) as Weapon] > reachOf(me)),
-    () => best(plays.filter((c) => kind(c) === "jail" && hostile(c))),
-    () => best(plays.filter((c) => (kind(c) === "panic" || kind(c) === "cat_balou") && hostile(c))),
-    () => best(plays.filter((c) => (kind(c) === "bang" || c.as === "bang") && hostile(c))),
-    () => best(plays.filter((c) => kind(c) === "duel" && hostile(c) && me.hand!.filter((h) => kindOf(h) === "bang").length >= 1)),
-    () => (spareSheriff(view, me) ? undefined : plays.find((c) => kind(c) === "gatling" || kind(c) === "indians")),
-    () => plays.find((c) => kind(c) === "general_store"),
-    () => (hurt ? plays.find((c) => kind(c) === "saloon") : undefined),
+    () => (hurt && view.players.filter((p) => p.alive).length > 2 ? find((k) => k === "beer") : undefined),
+    () => find((k) => k === "stagecoach" || k === "wells_fargo"),
+    () => find((k) => k === "barrel" || k === "mustang" || k === "scope"),
+    () => {
+      const reach = reachOf(me);
+      return find((k) => k in WEAPON_REACH && WEAPON_REACH[k as Weapon] > reach);
+    },
+    () => best((k) => k === "jail"),
+    () => best((k) => k === "panic" || k === "cat_balou"),
+    () => best((k, c) => k === "bang" || c.as === "bang"),
+    () => (me.hand!.some((h) => kindOf(h) === "bang") ? best((k) => k === "duel") : undefined),
+    () => (spareSheriff(view, me) ? undefined : find((k) => k === "gatling" || k === "indians")),
+    () => find((k) => k === "general_store"),
+    () => (hurt ? find((k) => k === "saloon") : undefined),
   ];
   for (const option of order) {
     const chosen = option();

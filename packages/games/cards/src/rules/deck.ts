@@ -58,6 +58,7 @@ export const DECK: readonly CardInfo[] = buildDeck();
 /** Every card id of the deck, in table order. */
 export const CARD_IDS: readonly CardId[] = DECK.map((c) => c.id);
 const BY_ID = new Map(DECK.map((c) => [c.id, c]));
+const KIND_BY_ID = new Map(DECK.map((c) => [c.id, c.kind]));
 
 /** Is `id` one of the 80 card ids of E2.1? */
 export const isCardId = (id: unknown): id is CardId => typeof id === "string" && BY_ID.has(id);
@@ -69,8 +70,12 @@ export function cardInfo(id: CardId): CardInfo {
   return card;
 }
 
-/** The kind of card `id`. */
-export const kindOf = (id: CardId): Kind => cardInfo(id).kind;
+/** The kind of card `id`. Throws RangeError for an id not in the deck, as `cardInfo`. */
+export function kindOf(id: CardId): Kind {
+  const kind = KIND_BY_ID.get(id);
+  if (kind === undefined) throw new RangeError(`unknown card id ${JSON.stringify(id)}`);
+  return kind;
+}
 
 /** E2.8: is card `id` blue (stays in play)? */
 export const isBlue = (id: CardId): boolean => BLUE.has(kindOf(id));

@@ -1,7 +1,7 @@
 import { isWeaponKind, kindOf } from "./deck.js";
 import { ruleError } from "./errors.js";
 import { distance, hasInPlay, reachOf, type TableSeat } from "./table.js";
-import type { CardId, PlayerId, Role, RuleError } from "../types.js";
+import type { CardId, Kind, PlayerId, Role, RuleError } from "../types.js";
 
 /** A seat as legality checks read it: a TableSeat and its role where the reader may see it (the sheriff's always). */
 export interface LegalSeat extends TableSeat {
@@ -27,11 +27,17 @@ export interface PlayIntent {
 /** Kinds whose play names a target (E5.12). */
 const TARGETED = new Set(["bang", "panic", "cat_balou", "duel", "jail"]);
 
+/** E5.12: does a card of `kind` name a target when played (a BANG!, Panic!, Cat Balou, Duel, Jail)? */
+export const isTargeted = (kind: string): boolean => TARGETED.has(kind);
+
 /** E5.1, E10.3: is this play a BANG! (a BANG! card, or Calamity Janet's Missed! played as one)? */
 export function isBangPlay(intent: PlayIntent, character: string): boolean {
-  const kind = kindOf(intent.card);
-  return kind === "bang" || (kind === "missed" && intent.as === "bang" && character === "calamity_janet");
+  return bangOfKind(kindOf(intent.card), intent, character);
 }
+
+/** isBangPlay for a card whose kind is known already. */
+const bangOfKind = (kind: Kind, intent: PlayIntent, character: string): boolean =>
+  kind === "bang" || (kind === "missed" && intent.as === "bang" && character === "calamity_janet");
 
 /** E5.1, E6.5, E10.16: may `me` play another BANG! this turn? */
 export function bangAllowed(me: TableSeat, bangsPlayed: number): boolean {
@@ -48,11 +54,11 @@ export function checkPlay(t: PlayTable, intent: PlayIntent): RuleError | null {
   const { card } = intent;
   if (!t.hand.includes(card)) return ruleError("NOT_IN_HAND", `card: ${card} is not in your hand`);
   const kind = kindOf(card);
-  const bang = isBangPlay(intent, me.character);
+  const bang = bangOfKind(kind, intent, me.character);
   if (intent.as !== undefined && !bang) return ruleError("NOT_PLAYABLE", "as: only Calamity Janet plays a Missed! as a BANG! (E10.3)");
   if (kind === "missed" && !bang) return ruleError("NOT_PLAYABLE", "card: a Missed! only answers a shot (E3.7)");
   if (bang && !bangAllowed(me, t.bangsPlayed)) return ruleError("BANG_LIMIT", "card: one BANG! per turn (E5.1)");
-  const targeted = bang || TARGETED.has(kind);
+  const targeted = bang || isTargeted(kind);
   if (!targeted) {
     if (intent.target !== undefined || intent.targetCard !== undefined) return ruleError("INVALID_TARGET", `target: a ${kind} takes no target`);
   } else {

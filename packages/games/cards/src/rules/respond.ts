@@ -57,7 +57,7 @@ export function useBarrel(ctx: Ctx, by: PlayerId, source: BarrelSource): RuleErr
   const step = ctx.s.pending[0]!;
   if (step.t !== "shot") return ruleError("NOT_PLAYABLE", "barrel: only against a shot (E6.1)");
   const me = seat(ctx.s, by);
-  if (!barrelSources({ ...me, handSize: me.hand.length }).includes(source)) return ruleError("NOT_PLAYABLE", `source: you have no ${source} barrel source`);
+  if (!barrelSources(me).includes(source)) return ruleError("NOT_PLAYABLE", `source: you have no ${source} barrel source`);
   if (step.used.includes(source)) return ruleError("NOT_PLAYABLE", `source: ${source} was used against this shot already (E7.1)`);
   step.used.push(source);
   drawCheck(ctx, by, { kind: "barrel", source });

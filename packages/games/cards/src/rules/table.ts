@@ -35,20 +35,33 @@ export const reachOf = (p: { inPlay: readonly CardId[] }): number => WEAPON_REAC
 
 /** E4.1: the base distance between two players still in the game (fewest living seats either way). */
 export function baseDistance(seats: readonly TableSeat[], from: PlayerId, to: PlayerId): number {
-  const living = seats.filter((p) => p.alive);
-  const a = living.findIndex((p) => p.id === from);
-  const b = living.findIndex((p) => p.id === to);
+  // One pass, no list: this runs for every BANG! and Panic! a player could play (legalPlays).
+  let living = 0;
+  let a = -1;
+  let b = -1;
+  for (const p of seats) {
+    if (!p.alive) continue;
+    if (a < 0 && p.id === from) a = living;
+    if (b < 0 && p.id === to) b = living;
+    living++;
+  }
   const d = Math.abs(a - b);
-  return Math.min(d, living.length - d);
+  return Math.min(d, living - d);
 }
 
 /**
  * E4.2, E6.2, E6.3, E10.9, E10.11: the distance from `from` to `to`: base distance, +1 for a Mustang of
  * the target, +1 for Paul Regret, −1 for a Scope of the viewer, −1 for Rose Doolan; never below 1.
+ * Throws RangeError when `from` or `to` has no seat (ids are checked at the edge).
  */
 export function distance(seats: readonly TableSeat[], from: PlayerId, to: PlayerId): number {
-  const a = seats.find((p) => p.id === from)!;
-  const b = seats.find((p) => p.id === to)!;
+  let a: TableSeat | undefined;
+  let b: TableSeat | undefined;
+  for (const p of seats) {
+    if (a === undefined && p.id === from) a = p;
+    if (b === undefined && p.id === to) b = p;
+  }
+  if (a === undefined || b === undefined) throw new RangeError(`distance: no seat ${JSON.stringify(a === undefined ? from : to)}`);
   let d = baseDistance(seats, from, to);
   if (hasInPlay(b, "mustang")) d++;
   if (b.character === "paul_regret") d++;
@@ -58,7 +71,7 @@ export function distance(seats: readonly TableSeat[], from: PlayerId, to: Player
 }
 
 /** E7.1, E6.1, E10.6: the barrel sources `p` has (a Barrel in play; Jourdonnais's built-in one). */
-export function barrelSources(p: TableSeat): ("barrel" | "jourdonnais")[] {
+export function barrelSources(p: Pick<TableSeat, "inPlay" | "character">): ("barrel" | "jourdonnais")[] {
   const out: ("barrel" | "jourdonnais")[] = [];
   if (hasInPlay(p, "barrel")) out.push("barrel");
   if (p.character === "jourdonnais") out.push("jourdonnais");

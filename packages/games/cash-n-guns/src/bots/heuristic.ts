@@ -15,10 +15,19 @@ function threat(p: CngSeatView): number {
   return lootTotal(p.loot, false) + (p.wounds === 2 ? 25_000 : 0);
 }
 
-/** The most threatening of `ids` (the first on a tie). */
+/** The most threatening of `ids` (the first on a tie). Throws when `ids` is empty. */
 function richestOf(view: CngView, ids: readonly PlayerId[]): PlayerId {
-  const seats = ids.map((id) => view.players.find((p) => p.id === id)!);
-  return seats.reduce((best, p) => (threat(p) > threat(best) ? p : best)).id;
+  let best: PlayerId | undefined;
+  let most = -Infinity;
+  for (const id of ids) {
+    const t = threat(view.players.find((p) => p.id === id)!);
+    if (best === undefined || t > most) {
+      best = id;
+      most = t;
+    }
+  }
+  if (best === undefined) throw new Error("richestOf: nobody to choose from");
+  return best;
 }
 
 /**

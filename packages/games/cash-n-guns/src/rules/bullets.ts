@@ -16,15 +16,23 @@ export function choosable(p: CngPlayer): Bullet[] {
   return (["click", "bang"] as const).filter((k) => holds(p, k));
 }
 
+/**
+ * `c` with `delta` more cards of kind `kind`, as a new count: hands and discards are replaced, never
+ * changed in place, so that a draft may share them with the state it was copied from (apply.ts).
+ */
+export function added(c: BulletCount, kind: Bullet, delta: number): BulletCount {
+  return kind === "click" ? { click: c.click + delta, bang: c.bang } : { click: c.click, bang: c.bang + delta };
+}
+
 /** F3.3: puts a card of kind `kind` from `p`'s hand face down in front of them. The caller checked `holds`. */
 export function putInFront(p: CngPlayer, kind: Bullet): void {
-  p.hand[kind]--;
+  p.hand = added(p.hand, kind, -1);
   p.bullet = kind;
 }
 
 /** F4.7: at the end of step 6 the card in front of `p` (if any) goes to their own discard. */
 export function discardInFront(p: CngPlayer): void {
-  if (p.alive && p.bullet !== null) p.discard[p.bullet]++;
+  if (p.alive && p.bullet !== null) p.discard = added(p.discard, p.bullet, 1);
 }
 
 /**

@@ -8,10 +8,9 @@ import type { CngEvent, CngPlayer } from "../types.js";
 export function useClip(p: CngPlayer): CngEvent {
   const reloaded = p.hand.click > 0 && p.discard.bang > 0;
   if (reloaded) {
-    p.hand.click--;
-    p.discard.click++;
-    p.discard.bang--;
-    p.hand.bang++;
+    // New counts, not changed in place (a draft shares them with the state before, apply.ts).
+    p.hand = { click: p.hand.click - 1, bang: p.hand.bang + 1 };
+    p.discard = { click: p.discard.click + 1, bang: p.discard.bang - 1 };
   }
   return { type: "clipResolved", player: p.id, reloaded };
 }

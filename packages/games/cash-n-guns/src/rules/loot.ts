@@ -19,9 +19,11 @@ export const ROUNDS = 8;
 /** F2.3: each round's pile holds 8 loot cards. */
 export const PILE_SIZE = 8;
 
-/** F1.3: the 64 loot cards in box order (kinds in LOOT_CARDS order). */
+const BOX_ORDER: readonly LootCard[] = LOOT_CARDS.flatMap((kind) => Array.from({ length: LOOT_BOX[kind] }, () => kind));
+
+/** F1.3: the 64 loot cards in box order (kinds in LOOT_CARDS order), a new list each call. */
 export function lootBox(): LootCard[] {
-  return LOOT_CARDS.flatMap((kind) => Array.from({ length: LOOT_BOX[kind] }, () => kind));
+  return BOX_ORDER.slice();
 }
 
 /**

@@ -21,10 +21,11 @@ function flipped(s: CngState, who: string): CngState | null {
   const p = t.players.find((q) => q.id === who)!;
   if (p.bullet === null || p.shown) return null;
   const other = p.bullet === "click" ? "bang" : "click";
-  const from = inFront(t) ? p.hand : p.discard;
+  const field = inFront(t) ? "hand" : "discard";
+  const from = p[field];
   if (from[other] === 0) return null;
-  from[other]--;
-  from[p.bullet]++;
+  // A new count: hands and discards are replaced, never changed in place (states share them).
+  p[field] = { ...from, [other]: from[other] - 1, [p.bullet]: from[p.bullet] + 1 };
   p.bullet = other;
   return t;
 }
