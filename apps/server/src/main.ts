@@ -26,9 +26,11 @@ async function start() {
     await loadGameModules(config.GAME_MODULES.map((s) => (s.startsWith(".") || isAbsolute(s) ? pathToFileURL(resolve(s)).href : s)));
     const store = await openStore(config);
     const node = await buildNode(config, store);
+    // The first-run link before the node listens: whoever sees it listening can use it (and a test or
+    // a supervisor reading the output finds it there by then).
+    await announceFirstRun(node, store, config);
     // A deep accept backlog: after a node restart every client reconnects at once.
     await node.app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
-    await announceFirstRun(node, store, config);
     return { config, node };
   } catch (error) {
     const verbose = ["debug", "trace"].includes(process.env.LOG_LEVEL ?? "");
