@@ -31,7 +31,7 @@ export function EventLog({
     log,
     (e) => ui.turnStart?.(e, names) ?? null,
     (e) => ui.openingTurn?.(e, names) ?? null,
-    whole || log[0]?.seq === 1,
+    whole,
   );
   return (
     <section className="log" data-testid="event-log" aria-labelledby="event-log-title">

@@ -25,23 +25,22 @@ export interface LogTurn<E> {
 /**
  * Cuts `lines` (oldest first) into turns: a line whose event `startsTurn` gives a heading opens a new
  * turn with that heading. The lines before the first such line form a turn headed by `opening(first
- * event)` when `whole` (the log holds every entry since the game's first: the game's first turn, whose
- * start the deal does not log), else without heading (the log opened late and its history has not
- * arrived yet). `whole` defaults to "the first line is of entry 1"; a caller that knows its history is
- * complete says so, for a game whose first entries show nothing (Sid Ketchum's opening heal at full
- * life, C12, is an entry without event).
+ * event)` when the log holds every entry since the game's first (the game's first turn, whose start the
+ * deal does not log): its first line is of entry 1, or the caller knows its history is whole (`whole`),
+ * for a game whose first entries show nothing (an entry may have no event a viewer sees). Else they have no heading (the log opened late and its history has not arrived).
  */
 export function groupByTurn<E>(
   lines: readonly LogLine<E>[],
   startsTurn: (event: E) => string | null,
   opening: (first: E) => string | null = () => null,
-  whole: boolean = lines[0]?.seq === 1,
+  whole = false,
 ): LogTurn<E>[] {
+  const headed = whole || lines[0]?.seq === 1;
   const turns: LogTurn<E>[] = [];
   lines.forEach((line, i) => {
     const key = `${line.seq}-${i}`;
     const heading = startsTurn(line.event);
-    if (heading === null && turns.length === 0) turns.push({ key, heading: whole ? opening(line.event) : null, seq: null, lines: [] });
+    if (heading === null && turns.length === 0) turns.push({ key, heading: headed ? opening(line.event) : null, seq: null, lines: [] });
     if (heading !== null) turns.push({ key, heading, seq: line.seq, lines: [] });
     else turns.at(-1)!.lines.push({ ...line, key });
   });
