@@ -405,8 +405,9 @@ export class GameRoom implements GameHandle {
         return { ok: false, code: "RETRY", message: "the answer could not be read; send the command again" };
       }
       if (stored) {
-        this.remember(key, stored.fingerprint, refusalAnswer(stored));
-        return repeatAnswer({ fingerprint: stored.fingerprint, answer: refusalAnswer(stored) }, command, commandId);
+        const known = { fingerprint: stored.fingerprint, answer: refusalAnswer(stored) };
+        this.remember(key, known.fingerprint, known.answer);
+        return repeatAnswer(known, command, commandId);
       }
     }
     if (this.disposed) return { ok: false, code: "RETRY", message: "the game is moving; try again" };
