@@ -165,13 +165,7 @@ async function writeGames(tx: LogSql, games: ReadonlyMap<string, readonly NewLog
   // concurrent writers and a takeover's claimGame, so a deposed owner's write either commits before
   // the claim (and the new owner replays it) or matches no row (FENCED).
   const s = spanColumns(spans);
-  const moved = await tx.query<{ id: string }>(
-    `UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = $1::timestamp
-       FROM unnest($2::text[], $3::int[], $4::int[], $5::int[]) AS v(id, first, last, token)
-      WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
-     RETURNING g.id`,
-    [utcNow(), s.ids, s.firsts, s.lasts, s.tokens],
-  );
+  const moved = await tx.query<{ id: string }>(MOVE_GAMES, [utcNow(), s.ids, s.firsts, s.lasts, s.tokens]);
   const movedIds = new Set(moved.map((r) => r.id));
   for (const [id, e] of await whyNotMoved(tx, spans.filter((s) => !movedIds.has(s.id)))) refused.set(id, e);
 
@@ -218,6 +212,15 @@ function spanOf(id: string, entries: readonly NewLogEntry[]): Span {
   return { id, first: entries[0]!.seq, last: entries[entries.length - 1]!.seq, token: entries[0]!.fencingToken ?? null };
 }
 
+/**
+ * The compare-and-set of every game's (lastSeq, fencingToken), the fast path's and the slow path's:
+ * $1 the time, $2..$5 the spans' columns (spanColumns). Returns the ids of the games it moved.
+ */
+const MOVE_GAMES = `UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = $1::timestamp
+     FROM unnest($2::text[], $3::int[], $4::int[], $5::int[]) AS v(id, first, last, token)
+    WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
+   RETURNING g.id`;
+
 /** The spans as one array per column, for unnest(). */
 function spanColumns(spans: readonly Span[]) {
   return { ids: spans.map((s) => s.id), firsts: spans.map((s) => s.first), lasts: spans.map((s) => s.last), tokens: spans.map((s) => s.token) };
@@ -258,12 +261,7 @@ async function writeAtOnce(sql: LogSql, games: ReadonlyMap<string, readonly NewL
   const s = spanColumns(spans);
   const r = rowsOf(games, spans);
   const moved = await sql.query<{ id: string }>(
-    `WITH moved AS (
-       UPDATE "Game" AS g SET "lastSeq" = v.last, "updatedAt" = $1::timestamp
-         FROM unnest($2::text[], $3::int[], $4::int[], $5::int[]) AS v(id, first, last, token)
-        WHERE g.id = v.id AND g."lastSeq" = v.first - 1 AND (v.token IS NULL OR g."fencingToken" = v.token)
-       RETURNING g.id
-     ), inserted AS (
+    `WITH moved AS (${MOVE_GAMES}), inserted AS (
        INSERT INTO "CommandLogEntry" ("gameId", "seq", "playerId", "clientCommandId", "command", "draws", "createdAt")
        SELECT r."gameId", r.seq, r."playerId", r."clientCommandId", r.command::jsonb, r.draws::jsonb, $1::timestamp
          FROM unnest($6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[])
