@@ -10,7 +10,9 @@ import type { PlayerView } from "@bang/game-cards";
 import { rate, rating as defaultRating } from "openskill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPlayer, playSeat, type Player } from "./support/players.js";
+import { matchedGame } from "./support/queue.js";
 import { startServer, type TestServer } from "./support/server.js";
+import { until } from "./support/waits.js";
 
 let server: TestServer;
 const everyone: Player[] = [];
@@ -23,14 +25,6 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}\n${server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
 /** E9: the side a role plays for, each renegade alone. */
 const sideOf = (p: { id: string; role: string | null }) => (p.role === "sheriff" || p.role === "deputy" ? "law" : p.role === "outlaw" ? "outlaws" : `renegade ${p.id}`);
 
@@ -41,13 +35,7 @@ describe("the public cards queue (real server, SDK clients)", () => {
 
     const players = await Promise.all(["ann", "bob", "cat", "dan"].map((n) => connectPlayer(server.url, n)));
     everyone.push(...players);
-    for (const p of players) p.client.on("matchFound", (m) => void p.client.confirmMatch(m.matchId));
-    for (const p of players) await p.client.joinQueue("cards-4-7");
-    await until("all four play", () => players.every((p) => p.client.queue.state === "playing"));
-    const gameIds = new Set(players.map((p) => (p.client.queue.state === "playing" ? p.client.queue.gameId : "")));
-    expect(gameIds.size).toBe(1);
-    const gameId = [...gameIds][0]!;
-    await Promise.all(players.map((p) => p.client.waitFor((_v, id) => id === gameId, 20_000)));
+    const gameId = await matchedGame(server, "cards-4-7", players);
     expect(players[0]!.client.game(gameId)!.game).toBe("cards");
 
     const ends = await Promise.all(players.map((p, i) => playSeat<PlayerView>(p, gameId, { seed: 31 + i, kind: i % 2 === 0 ? "heuristic" : "random", timeoutMs: 150_000 }).done));
@@ -57,7 +45,7 @@ describe("the public cards queue (real server, SDK clients)", () => {
     // E1.3: every role shows at game over.
     expect(end.players.every((p) => p.role !== null)).toBe(true);
 
-    await until("the cards ratings are applied", async () => (await Promise.all(players.map((p) => fetchRating(server.url, p.id, "cards")))).every((r) => r.rating.games === 1));
+    await until("the cards ratings are applied", async () => (await Promise.all(players.map((p) => fetchRating(server.url, p.id, "cards")))).every((r) => r.rating.games === 1), 30_000, () => server.output().slice(-2000));
     const winners = new Set(end.winner!.players);
     const sides = [...new Set(end.players.map(sideOf))];
     const teams = sides.map((side) => end.players.filter((p) => sideOf(p) === side).map((p) => p.id));

@@ -11,7 +11,9 @@ import type { CngView } from "@bang/game-cash-n-guns";
 import { rate, rating as defaultRating } from "openskill";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectPlayer, playSeat, type Player } from "./support/players.js";
+import { matchedGame } from "./support/queue.js";
 import { startServer, type TestServer } from "./support/server.js";
+import { until } from "./support/waits.js";
 
 let server: TestServer;
 const everyone: Player[] = [];
@@ -23,14 +25,6 @@ afterAll(async () => {
   await Promise.all(everyone.map((p) => p.client.close()));
   await server?.dispose();
 });
-
-const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}\n${server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /** F7, an oracle from the final view alone: each player's place (shared on a tie; the dead last). */
 function expectedRanks(view: CngView): Map<string, number> {
@@ -57,13 +51,7 @@ describe("the public cash_n_guns queue (real server, SDK clients)", () => {
 
     const players = await Promise.all(["ann", "bob", "cat", "dan"].map((n) => connectPlayer(server.url, n)));
     everyone.push(...players);
-    for (const p of players) p.client.on("matchFound", (m) => void p.client.confirmMatch(m.matchId));
-    for (const p of players) await p.client.joinQueue("cash_n_guns-4-8");
-    await until("all four play", () => players.every((p) => p.client.queue.state === "playing"));
-    const gameIds = new Set(players.map((p) => (p.client.queue.state === "playing" ? p.client.queue.gameId : "")));
-    expect(gameIds.size).toBe(1);
-    const gameId = [...gameIds][0]!;
-    await Promise.all(players.map((p) => p.client.waitFor((_v, id) => id === gameId, 20_000)));
+    const gameId = await matchedGame(server, "cash_n_guns-4-8", players);
     expect(players[0]!.client.game(gameId)!.game).toBe("cash_n_guns");
 
     const ends = await Promise.all(players.map((p, i) => playSeat<CngView>(p, gameId, { seed: 21 + i, kind: i % 2 === 0 ? "heuristic" : "random", timeoutMs: 150_000 }).done));
@@ -72,7 +60,7 @@ describe("the public cash_n_guns queue (real server, SDK clients)", () => {
     for (const v of ends) expect(v.winner).toEqual(end.winner);
 
     const ranks = expectedRanks(end);
-    await until("the cash_n_guns ratings are applied", async () => (await Promise.all(players.map((p) => fetchRating(server.url, p.id, "cash_n_guns")))).every((r) => r.rating.games === 1));
+    await until("the cash_n_guns ratings are applied", async () => (await Promise.all(players.map((p) => fetchRating(server.url, p.id, "cash_n_guns")))).every((r) => r.rating.games === 1), 30_000, () => server.output().slice(-2000));
     const order = players.map((p) => p.id);
     const rated = rate(order.map(() => [defaultRating()]), { rank: order.map((id) => ranks.get(id)!) });
     for (const [i, id] of order.entries()) {
