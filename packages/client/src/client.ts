@@ -592,12 +592,16 @@ export class BangClient {
         entry.sent = false;
         this.connection.drop("server shutting down");
       } else if ((message.code === "RETRY" || message.code === "RATE_LIMITED") && entry.retries < this.options.maxCommandRetries) {
-        // Neither reached the game (RATE_LIMITED: the frame was dropped at the edge): the same id again.
+        // Neither reached the game (RATE_LIMITED: the frame was dropped at the edge): the same id again,
+        // not before the budget allows it.
         entry.sent = false;
-        entry.retryTimer = setTimeout(() => {
-          entry.retryTimer = null;
-          if (this.connection.ready) this.transmit(entry);
-        }, backoffDelay(entry.retries, this.options.reconnect));
+        entry.retryTimer = setTimeout(
+          () => {
+            entry.retryTimer = null;
+            if (this.connection.ready) this.transmit(entry);
+          },
+          Math.max(backoffDelay(entry.retries, this.options.reconnect), message.retryAfterMs ?? 0),
+        );
         entry.retries += 1;
       } else this.outbox.fail(entry, error);
       return;

@@ -17,7 +17,7 @@ export interface ClientOptions {
   heartbeatMs?: number;
   /**
    * Times a command answered RETRY (the game is moving between nodes) or RATE_LIMITED (sent too fast)
-   * is sent again, after a backoff (default 5).
+   * is sent again, after a backoff and never before the server's `retryAfterMs` (default 5).
    */
   maxCommandRetries?: number;
 }

@@ -210,6 +210,18 @@ describe("transient refusals", () => {
     expect(server.received.filter(isType("command")).map((m) => m.id)).toEqual(["q1", "q1"]);
   });
 
+  it("sends a command dropped as RATE_LIMITED again no sooner than the server's retryAfterMs", async () => {
+    const c = await inGame();
+    let refusals = 1;
+    server.refuse = () => (refusals-- > 0 ? "RATE_LIMITED" : null);
+    server.commandRetryAfterMs = 300;
+    const t0 = Date.now();
+    await expect(c.send(GAME_ID, { type: "roll" }, { id: "w1" })).resolves.toMatchObject({ seq: 1 });
+    // The backoff alone would send it again after 20 ms.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+    expect(server.received.filter(isType("command")).map((m) => m.id)).toEqual(["w1", "w1"]);
+  });
+
   it("gives up after maxCommandRetries", async () => {
     const c = await inGame({ maxCommandRetries: 1 });
     server.refuse = () => "RETRY";

@@ -60,6 +60,8 @@ export class FakeServer {
   refuseConnections = 0;
   /** A rule refusal for some commands, as the engine would answer. */
   refuse: (command: GameCommand) => ErrorCode | null = (c) => (c.type === "react" ? "WRONG_PHASE" : null);
+  /** The `retryAfterMs` a RATE_LIMITED refusal of a command carries (none when undefined). */
+  commandRetryAfterMs: number | undefined = undefined;
   /** Tokens the server accepts, and the player each names. */
   readonly tokens = new Map([
     ["token-p1", "p1"],
@@ -239,7 +241,7 @@ export class FakeServer {
     if (prior) return this.send(prior, peer);
     const code = this.refuse(m.command);
     if (code) {
-      const refusal: Answer = { type: "error", id: m.id, code, message: `refused: ${code}` };
+      const refusal: Answer = { type: "error", id: m.id, code, message: `refused: ${code}`, ...(code === "RATE_LIMITED" && this.commandRetryAfterMs !== undefined ? { retryAfterMs: this.commandRetryAfterMs } : {}) };
       // Like the real server, a transient refusal is not the command's answer: it may be sent again.
       if (code !== "RETRY" && code !== "SHUTTING_DOWN" && code !== "RATE_LIMITED") this.answers.set(m.id, refusal);
       return this.send(refusal, peer);
