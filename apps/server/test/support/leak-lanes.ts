@@ -6,7 +6,7 @@
  * The seat count turns through the game's range, the host and the bot kinds turn too.
  */
 import type { GameView } from "@bang/protocol";
-import { connectPlayer, playSeat, startTable, type Acked, type Player } from "./players.js";
+import { connectPlayer, paced, playSeat, startTable, type Acked, type Player } from "./players.js";
 
 export interface LaneOptions {
   url: string;
@@ -61,7 +61,7 @@ export async function runLanes(o: LaneOptions): Promise<LaneReport> {
       const order = round % 2 === 0 ? seated : [seated[1]!, seated[0]!];
       const { gameId } = await startTable(order, { game: o.game, seats, fillBots: true, botKind: round % 3 === 0 ? "random" : "heuristic", turnSeconds: 600 });
       gameIds.push(gameId);
-      await spectator.client.spectate(gameId);
+      await paced(() => spectator.client.spectate(gameId));
       const plays = order.map((p, i) => playSeat<GameView>(p, gameId, { kind: (lane + round + i) % 3 === 0 ? "random" : "heuristic", seed: lane * 1000 + round * 10 + i, timeoutMs: 200_000 }));
       await Promise.all(plays.map((s) => s.done));
       for (const s of plays) for (const r of s.refusals) note(`game ${gameId}: a command was refused: ${r.code} ${r.message}`);

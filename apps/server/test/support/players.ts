@@ -112,17 +112,35 @@ export interface TableSetup {
 }
 
 /**
+ * `request()`, sent again after the wait a RATE_LIMITED refusal of at most a second names (the socket's
+ * frame budget: a seat's client that just played a burst of commands), at most 5 times. The SDK fails a
+ * refused request at once and leaves this to its caller; the refused frame did nothing. Longer waits
+ * (a per-client budget) and every other error are thrown.
+ */
+export async function paced<T>(request: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      const wait = error instanceof ClientError && error.code === "RATE_LIMITED" ? error.retryAfterMs : undefined;
+      if (wait === undefined || wait > 1_000 || attempt >= 5) throw error;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+/**
  * `players[0]` creates a table, the others join and say ready, the host fills the rest with bots if
  * asked and starts. Resolves once every player's client holds the game's first view.
  */
 export async function startTable(players: Player[], setup: TableSetup): Promise<{ code: string; gameId: string; table: TableView }> {
   const [host, ...others] = players;
   if (!host) throw new Error("startTable: no player");
-  const created = await host.client.createTable({ game: setup.game ?? DEFAULT_GAME, seats: setup.seats, botKind: setup.botKind ?? "heuristic", turnSeconds: setup.turnSeconds ?? 600 });
-  for (const p of others) await p.client.joinTable(created.code);
-  for (const p of others) await p.client.setReady(created.code, true);
-  if (setup.fillBots) await host.client.fillBots(created.code);
-  const table = await host.client.startGame(created.code);
+  const created = await paced(() => host.client.createTable({ game: setup.game ?? DEFAULT_GAME, seats: setup.seats, botKind: setup.botKind ?? "heuristic", turnSeconds: setup.turnSeconds ?? 600 }));
+  for (const p of others) await paced(() => p.client.joinTable(created.code));
+  for (const p of others) await paced(() => p.client.setReady(created.code, true));
+  if (setup.fillBots) await paced(() => host.client.fillBots(created.code));
+  const table = await paced(() => host.client.startGame(created.code));
   const gameId = table.gameId;
   if (!gameId) throw new Error(`table ${created.code} started without a game id: ${JSON.stringify(table)}`);
   await Promise.all(players.map((p) => p.client.waitFor((_view, id) => id === gameId, 20_000)));
