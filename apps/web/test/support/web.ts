@@ -5,9 +5,9 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { freePort } from "../../../server/test/support/server.js";
-import { launchBrowser } from "./browser.js";
+import { launchBrowser, screenshot } from "./browser.js";
 
 const WEB = resolve(import.meta.dirname, "../..");
 const NEXT = createRequire(resolve(WEB, "package.json")).resolve("next/dist/bin/next");
@@ -74,6 +74,18 @@ export function useWebApp(serverUrl: () => string, browsers = 1): () => { web: W
     web = await startWeb(serverUrl());
     for (let i = 0; i < browsers; i++) opened.push(await launchBrowser());
   }, 60_000);
+  // A failed test leaves what each open page showed: a screenshot (failed-<test>-<n>.png) and its text,
+  // printed, so a failure on CI can be read without rerunning it.
+  afterEach(async (context) => {
+    if (context.task.result?.state !== "fail") return;
+    const pages = opened.flatMap((b) => b.context.pages()).filter((p) => p.url() !== "about:blank");
+    const slug = context.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 40);
+    for (const [i, page] of pages.entries()) {
+      await screenshot(page, `failed-${slug}-${i}`).catch(() => undefined);
+      const text = await page.evaluate(() => document.body?.innerText ?? "").catch((e: unknown) => `(unreadable: ${String(e)})`);
+      console.error(`--- page ${i} at failure (${page.url()}) ---\n${text.slice(0, 3_000)}`);
+    }
+  }, 30_000);
   afterAll(async () => {
     for (const browser of opened) await browser.close();
     await web?.stop();
