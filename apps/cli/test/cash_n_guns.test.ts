@@ -92,6 +92,11 @@ describe("Ca$h 'n Guns' table (format)", () => {
     expect(lootText(["bill_10000", "bill_10000", "diamond_1000", "painting", "first_aid_kit"])).toBe("$10,000 bill x2, $1,000 diamond, painting, first aid kit");
     expect(describeEvents([{ type: "lootTaken", player: "p2", card: "bill_20000" }, { type: "newGodfatherTaken", player: "p3" }], view(states[0]!, "p1"))).toEqual(["p2 takes a $20,000 bill", "p3 takes the New Godfather tile"]);
     expect(lootWord("diamond_5000")).toBe("$5,000 diamond");
+    // F7: the reason the game ended is said in words, not as the module's code.
+    const over = (reason: "richest" | "last_survivor" | "all_dead", players: string[]) => describeEvents([{ type: "gameOver", winner: { players, reason }, totals: null, diamondBonus: null }], view(states[0]!, "p1"))[0];
+    expect(over("richest", ["p2"])).toBe("Game over (the richest wins): p2 wins.");
+    expect(over("last_survivor", ["p3"])).toBe("Game over (one gangster left standing): p3 wins.");
+    expect(over("all_dead", [])).toBe("Game over (everyone is dead): nobody wins.");
   });
 
   it("F7 the ranking printed is the module's result (winners first, then by total and wounds, the dead last; all_dead: every seat at place 2)", () => {

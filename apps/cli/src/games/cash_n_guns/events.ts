@@ -6,6 +6,13 @@
 import type { CngEvent, CngView } from "@bang/game-cash-n-guns";
 import { dollars, lootName, lootText } from "./format.js";
 
+/** Why the game ended (F7), in words. */
+const REASONS: Record<Extract<CngEvent, { type: "gameOver" }>["winner"]["reason"], string> = {
+  richest: "the richest wins",
+  last_survivor: "one gangster left standing",
+  all_dead: "everyone is dead",
+};
+
 function describe(e: CngEvent, me: string | null): string | null {
   switch (e.type) {
     case "roundStarted":
@@ -51,7 +58,7 @@ function describe(e: CngEvent, me: string | null): string | null {
     case "gameOver": {
       const who = e.winner.players.join(", ") || "nobody";
       const totals = e.totals ? ` Totals: ${Object.entries(e.totals).map(([id, t]) => `${id} ${dollars(t)}`).join(", ")}.` : "";
-      return `Game over (${e.winner.reason}): ${who} ${e.winner.players.length === 1 ? "wins" : "win"}.${totals}`;
+      return `Game over (${REASONS[e.winner.reason]}): ${who} ${e.winner.players.length > 1 ? "win" : "wins"}.${totals}`;
     }
   }
 }
