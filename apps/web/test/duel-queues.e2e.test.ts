@@ -56,6 +56,8 @@ describe("a duel in the browser", () => {
     await page.click('[data-testid="create-table"]');
     await page.waitForSelector('[data-testid="lobby"]');
     expect(await page.getAttribute('[data-testid="table-game"]', "data-game")).toBe("dice_duel");
+    // The lobby names the game as the catalog does, not by its id.
+    await page.waitForSelector('[data-testid="table-game"]:has-text("Bang! The Dice Game: the duel")');
     expect(await page.$$eval(".lobby-seats li", (l) => l.length)).toBe(2);
     await page.click('[data-testid="fill-bots"]');
     await page.waitForSelector("text=bot (heuristic)");

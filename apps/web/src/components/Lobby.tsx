@@ -2,6 +2,7 @@
 import type { BangClient } from "@bang/client";
 import type { TableView } from "@bang/protocol";
 import { InviteLink } from "@/components/InviteLink";
+import { useCatalog } from "@/hooks/useCatalog";
 
 /**
  * A private table before its game: the code to share, its game, the seats (ready or not, bots), and the host's
@@ -11,13 +12,15 @@ export function Lobby(props: { table: TableView; me: string; client: BangClient;
   const { table, me, client, busy, run, setTable } = props;
   const isHost = table.hostId === me;
   const ready = table.seats.find((s) => s.playerId === me)?.ready ?? false;
+  // The game by its name ("Ca$h 'n Guns"), its id until the catalog answers.
+  const gameName = useCatalog().games?.find((g) => g.id === table.options.game)?.name ?? table.options.game;
   return (
     <section className="card" data-testid="lobby">
       <h2>
         Table <span data-testid="table-code">{table.code}</span>
       </h2>
       <p className="muted" data-testid="table-game" data-game={table.options.game}>
-        {table.options.game} · {table.seats.length} seats · {table.options.turnSeconds} s per turn
+        {gameName} · {table.seats.length} seats · {table.options.turnSeconds} s per turn
       </p>
       <p>Give this code to your friends. {isHost ? `${table.options.botsAllowed ? "Fill the empty seats with bots and start" : "Start"} when everyone is ready.` : "Say you are ready; the host starts."}</p>
       <InviteLink code={table.code} />
