@@ -3,10 +3,11 @@
  * 429 RATE_LIMITED again, until its budget's window ends, from the first hook of the request, before
  * the budget's own hook, validation, the body or any other hook do work for it.
  *
- * Why: a flood of requests over budget is almost all refusals (the replay flood: some 600 a second
- * against 300 served a minute). Asked the whole way each time (the budget's store, on a cluster a Redis
- * round trip; an error object; the error handler), the refusals cost the node more than the requests
- * it serves, and the honest players' commands wait behind them on the node's one thread.
+ * Why: a flood of requests over budget is almost all refusals (the bench's replay flood: 1,000 to 1,800
+ * a second from one address, against 300 served a minute). Asked the whole way each time (the budget's
+ * store, on a cluster a Redis round trip; an error object; the error handler), the refusals cost the
+ * node more than the requests it serves, and the honest players' commands wait behind them on the
+ * node's one thread (docs/benchmarks.md, "Under attack").
  *
  * The answer is the one the budget would give: a fixed window that has refused once refuses every
  * request of the same key until it ends (no `continueExceeding`), so answering from memory until then
