@@ -11,6 +11,7 @@
 // phase, then a table.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -35,6 +36,8 @@ const BETWEEN_GAMES_MS = num("ABUSE_BETWEEN_GAMES_MS", 4_000);
 /** Only these attacks (comma-separated names), default all. */
 const ONLY = (process.env.ABUSE_ONLY ?? "").split(",").filter(Boolean);
 const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
+/** Extra node options for the server's process only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), space-separated. */
+const NODE_ARGS = (process.env.ABUSE_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const ADMIN_TOKEN = `abuse-${process.pid}-admin-token-0123456789`;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -58,6 +61,21 @@ const ATTACK = process.env.ABUSE_ATTACK;
 let URL_ = process.env.ABUSE_URL;
 let WS_URL = URL_ ? `${URL_.replace(/^http/, "ws")}/ws` : undefined;
 let stopServer = async () => undefined;
+/** The node's process (null in an attack's process). */
+let server = null;
+/**
+ * CPU seconds (user + system) the node's process has used so far, from /proc (Linux; NaN elsewhere):
+ * how much of the machine each phase cost the node, whatever else the machine runs.
+ */
+function serverCpuSeconds() {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command's name), in ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 if (!ATTACK) {
   const db = `bang_abuse_${Date.now()}`;
   const admin = new pg.Client({ connectionString: `${PG}/postgres` });
@@ -66,7 +84,7 @@ if (!ATTACK) {
   const port = await freePort();
   URL_ = `http://127.0.0.1:${port}`;
   WS_URL = `ws://127.0.0.1:${port}/ws`;
-  const server = spawn(process.execPath, [fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
+  server = spawn(process.execPath, [...NODE_ARGS, fileURLToPath(new URL("../dist/main.js", import.meta.url))], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `${PG}/${db}`, DATA_DIR: `/tmp/${db}`, TRUST_PROXY: "loopback", ADMIN_TOKEN, LOG_LEVEL: "error" },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -504,13 +522,19 @@ async function phase(name, attack) {
   const from = performance.now();
   const until = from + PHASE_SECONDS * 1000;
   const loadFrom = loadavg()[0];
+  const cpuFrom = serverCpuSeconds();
   const outcome = attack ? await attackElsewhere(name, until - performance.now(), prepared) : "";
   // An attack cut short (its socket closed) still has its whole phase: the aftermath counts too.
   await sleep(Math.max(0, until - performance.now()));
   const to = performance.now();
-  const lat = honestAcks.filter((a) => a.at >= from && a.at <= to).map((a) => a.ms).sort((a, b) => a - b);
+  const acks = honestAcks.filter((a) => a.at >= from && a.at <= to);
+  const lat = acks.map((a) => a.ms).sort((a, b) => a - b);
+  // When in the phase the slow commands were: p99 of each 5 s slice (an attack's burst at its start shows).
+  const slices = Array.from({ length: Math.max(1, Math.round((to - from) / 5_000)) }, () => []);
+  for (const a of acks) slices[Math.min(slices.length - 1, Math.floor((a.at - from) / 5_000))].push(a.ms);
+  const p99By5s = slices.map((ms) => f1(percentile(ms.sort((x, y) => x - y), 99)));
   const refusals = honestRefusals.filter((r) => r.at >= from && r.at <= to);
-  const row = { phase: name, commands: lat.length, ...stats(lat), honestRefusals: refusals.map((r) => r.code), load1: `${loadFrom.toFixed(2)}-${loadavg()[0].toFixed(2)}`, outcome, lat };
+  const row = { phase: name, commands: lat.length, ...stats(lat), honestRefusals: refusals.map((r) => r.code), load1: `${loadFrom.toFixed(2)}-${loadavg()[0].toFixed(2)}`, serverCpuS: f1(serverCpuSeconds() - cpuFrom), p99By5s, outcome, lat };
   const { lat: _lat, ...shown } = row;
   console.log(JSON.stringify(shown));
   phases.push(row);
@@ -542,14 +566,14 @@ const baseCount = quiet.reduce((n, p) => n + p.commands, 0);
 const quietP99 = quiet.map((p) => p.p99);
 console.log(`\nhonest: ${TABLES} tables of ${SEATS} people playing ${GAME}, think ${THINK_MS} ms, ${PHASE_SECONDS} s a phase`);
 console.log(`baseline: the ${quiet.length} quiet phases' ${baseCount} commands together: p50 ${base.p50} ms, p90 ${base.p90} ms, p99 ${base.p99} ms (one quiet phase's p99 alone: ${Math.min(...quietP99)} to ${Math.max(...quietP99)} ms)`);
-console.log("| phase | honest commands | p50 ms | p90 ms | p99 ms | p50 / base | p99 / base | honest refused | load1 (from-to) | the attack |");
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| phase | honest commands | p50 ms | p90 ms | p99 ms | p50 / base | p99 / base | honest refused | load1 (from-to) | node CPU s | the attack |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 let held = true;
 for (const p of phases) {
   const r50 = p.p50 / base.p50;
   const r99 = p.p99 / base.p99;
   if (p.phase !== "quiet" && (r99 > 2 || p.honestRefusals.length > 0 || p.commands === 0)) held = false;
-  console.log(`| ${p.phase} | ${p.commands} | ${p.p50} | ${p.p90} | ${p.p99} | ${r50.toFixed(2)}x | ${r99.toFixed(2)}x | ${p.honestRefusals.length} | ${p.load1} | ${p.outcome} |`);
+  console.log(`| ${p.phase} | ${p.commands} | ${p.p50} | ${p.p90} | ${p.p99} | ${r50.toFixed(2)}x | ${r99.toFixed(2)}x | ${p.honestRefusals.length} | ${p.load1} | ${p.serverCpuS} | ${p.outcome} |`);
 }
 console.log(`\n${held ? "HELD" : "NOT HELD"}: every attack's honest p99 within 2x of the baseline's and no honest refusal`);
 process.exit(held ? 0 : 1);

@@ -15,7 +15,8 @@ import { sendError } from "./plugins/errors.js";
 import { answerClientError } from "./plugins/client-errors.js";
 import { edgeChecks } from "./plugins/edge-checks.js";
 import { jsonBodies } from "./plugins/json-body.js";
-import { rateLimits } from "./plugins/rate-limits.js";
+import { earlyRefusals } from "./plugins/early-refusals.js";
+import { exemptFromBudgets, rateLimits } from "./plugins/rate-limits.js";
 import { services } from "./plugins/services.js";
 import { adminRoutes } from "./routes/admin.js";
 import { adminSetupRoutes } from "./routes/admin-setup.js";
@@ -79,6 +80,9 @@ export async function buildNode(config: Config, store: GameStore): Promise<Node>
     // An OPTIONS without preflight headers is answered like a preflight (204), not with a plain-text 400.
     strictPreflight: false,
   });
+  // A client over an HTTP budget is refused from here on until its window ends, before any other hook
+  // works for it (right after CORS, so that a browser can read the 429).
+  await app.register(earlyRefusals, { exempt: exemptFromBudgets(app) });
   await app.register(websocket, { options: { maxPayload: LIMITS.maxFrameBytes, WebSocket: FRAME_LIMITED_SOCKET }, errorHandler: socketError });
   await app.register(swagger, {
     openapi: {

@@ -4,7 +4,8 @@
  * told FRAME_TOO_LARGE before its close and leaves no stack trace in the log; a client that trickles its
  * headers is cut after HTTP_HEADERS_TIMEOUT_MS; /metrics answers only the bearer of METRICS_TOKEN (and
  * nobody when it is unset); replays are rate-limited per client, more tightly those of games the node
- * has not replayed yet, admins aside.
+ * has not replayed yet, admins aside; a client over a budget is refused before its request is read
+ * (plugins/early-refusals.ts), another client is served.
  */
 import { connect } from "node:net";
 import { ERROR_CODES } from "@bang/protocol";
@@ -20,8 +21,11 @@ const server = useServer({
 /** A second node without METRICS_TOKEN (empty: unset). */
 const plain = useServer({ backend: "postgresql", env: { METRICS_TOKEN: "" } });
 /** A third node with small replay budgets, its own so that the other tests' requests do not count. */
-const BUDGET = { all: 14, cold: 4 };
-const budgets = useServer({ backend: "postgresql", env: { REPLAY_RATE_LIMIT: String(BUDGET.all), REPLAY_COLD_RATE_LIMIT: String(BUDGET.cold), TRUST_PROXY: "loopback" } });
+const BUDGET = { all: 14, cold: 4, guests: 10 };
+const budgets = useServer({
+  backend: "postgresql",
+  env: { REPLAY_RATE_LIMIT: String(BUDGET.all), REPLAY_COLD_RATE_LIMIT: String(BUDGET.cold), GUEST_RATE_LIMIT: String(BUDGET.guests), TRUST_PROXY: "loopback" },
+});
 /** A fourth node with small budgets for guests, lookups and joins by code (its own, for the same reason). */
 const SMALL = { guests: 5, lookups: 4, joinsPerPlayer: 3, joinsPerAddress: 5, api: 40 };
 const small = useServer({
@@ -216,6 +220,37 @@ describe("holding up under abuse", () => {
     await s.close();
   });
 
+  it("once over a budget, a client is refused 429 RATE_LIMITED before its request is read: a bad body, bad JSON, a bad query are 429, not 400; another address is served and validated as usual", async () => {
+    const { url } = budgets();
+    // TRUST_PROXY=loopback on this node: each X-Forwarded-For is a client of its own, with budgets of its own.
+    const post = (address: string, body: string) =>
+      fetch(`${url}/api/guests`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": address }, body }).then(async (r) => ({
+        status: r.status,
+        retryAfter: Number(r.headers.get("retry-after")),
+        body: (await r.json()) as unknown,
+      }));
+    const over = "198.51.100.7";
+    const statuses: number[] = [];
+    // The address's guest budget spent, then its first refusal.
+    for (let res = await post(over, JSON.stringify({ name: "fill" })); res.status === 201 && statuses.length <= BUDGET.guests; res = await post(over, JSON.stringify({ name: "fill" }))) statuses.push(res.status);
+    expect(statuses).toEqual(Array(BUDGET.guests).fill(201));
+    for (const body of [JSON.stringify({ name: 7 }), JSON.stringify({ name: "x", extra: true }), "{not json", JSON.stringify({ name: "good" })]) {
+      const res = await post(over, body);
+      expectRefusal(res, 429, "RATE_LIMITED", /retry in \d+ seconds?/);
+      expect(res.retryAfter, body).toBeGreaterThan(0);
+      expect((res.body as { retryAfterMs: number }).retryAfterMs, body).toBeGreaterThan(0);
+      expect((res.body as { retryAfterMs: number }).retryAfterMs, body).toBeLessThanOrEqual(60_000);
+    }
+    // Another route of the same address has a budget of its own: its bad query is a 400 naming the field.
+    const otherRoute = await fetch(`${url}/api/games?limit=-5`, { headers: { "x-forwarded-for": over } });
+    expectRefusal({ status: otherRoute.status, body: await otherRoute.json() }, 400, "INVALID_MESSAGE", /limit/);
+    // Another address under budget: validated (400 naming the field), then served.
+    const fresh = "198.51.100.8";
+    expectRefusal(await post(fresh, JSON.stringify({ name: 7 })), 400, "INVALID_MESSAGE", /name/);
+    expectRefusal(await post(fresh, "{not json"), 400, "BAD_JSON");
+    expect(await post(fresh, JSON.stringify({ name: "honest" }))).toMatchObject({ status: 201, body: { player: { name: "honest" } } });
+  });
+
   it(`budgets per client on a node of its own: joins by code, right or wrong, ${SMALL.joinsPerPlayer} a minute per player and ${SMALL.joinsPerAddress} per address; guests ${SMALL.guests} and lookups ${SMALL.lookups} a minute per address; then RATE_LIMITED with the time to wait; table codes are 8 characters`, async () => {
     const { url } = small();
     const host = await connectPlayer(url, "host");
@@ -261,8 +296,11 @@ describe("holding up under abuse", () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expectRefusal({ status: 429, body: await res.json() }, 429, "RATE_LIMITED");
-    // Another route of the same address is refused too; a probe, an admin and a socket are not.
+    // Another route of the same address is refused too, before its query is read (a bad one: 429, not
+    // 400); a probe, an admin and a socket are not (an admin's bad query is still a 400).
     expect((await http(`${url}/api/queues`)).status).toBe(429);
+    expectRefusal(await http(`${url}/api/games?limit=-5`), 429, "RATE_LIMITED", /retry in/);
+    expectRefusal(await http(`${url}/api/ratings?game=dice&offset=-1`, { token: ADMIN_TOKEN }), 400, "INVALID_MESSAGE", /offset/);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     expect((await http(`${url}/api/admin/nodes`, { token: ADMIN_TOKEN })).status).toBe(200);
     const raw = await RawSocket.open(url);

@@ -10,7 +10,12 @@ export interface ErrorBody {
   retryAfterMs?: number;
 }
 
-/** A refusal a route or a plugin throws: its HTTP status and the project's body. */
+/**
+ * A refusal a route or a plugin throws: its HTTP status and the project's body. A refusal under 500 is
+ * the client's doing, never logged with a stack (sendError), so none is captured: capturing one costs
+ * more than the rest of the refusal, and a flood over budget is hundreds of refusals a second. A 5xx
+ * keeps its stack for the log.
+ */
 export class HttpRefusal extends Error {
   constructor(
     readonly statusCode: number,
@@ -18,9 +23,29 @@ export class HttpRefusal extends Error {
     message: string,
     readonly retryAfterMs?: number,
   ) {
-    super(message);
+    super(muteStack(statusCode, message));
+    restoreStack();
     this.name = "HttpRefusal";
   }
+}
+
+/** Error.stackTraceLimit while a refusal under 500 is built (muteStack to restoreStack), else undefined. */
+let mutedLimit: number | undefined;
+
+/** Before `super` of a refusal under 500: no stack trace captured (restoreStack after). Returns `message`. */
+function muteStack(statusCode: number, message: string): string {
+  if (statusCode < 500) {
+    mutedLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+  }
+  return message;
+}
+
+/** After `super`: stack traces as they were (the Error constructor cannot throw in between). */
+function restoreStack(): void {
+  if (mutedLimit === undefined) return;
+  Error.stackTraceLimit = mutedLimit;
+  mutedLimit = undefined;
 }
 
 /** What Fastify (and its plugins) throw: a status, a code of its own (`FST_ERR_...`), a message. */

@@ -2,6 +2,7 @@ import rateLimit, { normalizeIP, type RateLimitOptions } from "@fastify/rate-lim
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
+import { rateLimitedMessage } from "./early-refusals.js";
 import { HttpRefusal } from "./errors.js";
 import { ExactLocalStore } from "./rate-store.js";
 
@@ -40,6 +41,32 @@ interface KeyedCheck {
  */
 const UNCOUNTED_ROUTES: ReadonlySet<string> = new Set(["/healthz", "/readyz", "/metrics", "/ws"]);
 
+/**
+ * Is `req` made by an admin (ADMIN_TOKEN or an admin session's bearer token; read when asked, so that
+ * it may be built before the admin plugin)? Admins step through replays on their dashboard: no budget
+ * counts their requests.
+ */
+function adminOf(app: FastifyInstance): (req: FastifyRequest) => boolean {
+  return (req) => {
+    const auth = req.headers.authorization;
+    return auth?.startsWith("Bearer ") === true && app.adminAuth.isAdminToken(auth.slice(7));
+  };
+}
+
+/** Does no budget count `req`: a route of UNCOUNTED_ROUTES or an admin's request? */
+function uncounted(req: FastifyRequest, isAdmin: (req: FastifyRequest) => boolean): boolean {
+  return UNCOUNTED_ROUTES.has(req.routeOptions.url ?? "") || isAdmin(req);
+}
+
+/**
+ * The requests of `app` that no HTTP budget counts (probes, metrics, the WebSocket upgrade, admins):
+ * the early refusals must let them through too (plugins/early-refusals.ts).
+ */
+export function exemptFromBudgets(app: FastifyInstance): (req: FastifyRequest) => boolean {
+  const isAdmin = adminOf(app);
+  return (req) => uncounted(req, isAdmin);
+}
+
 /** The window every HTTP budget counts over, in ms. */
 export const RATE_WINDOW_MS = 60_000;
 
@@ -50,9 +77,10 @@ export const RATE_WINDOW_MS = 60_000;
  * across the nodes of a cluster (in memory otherwise, ExactLocalStore: the library's LocalStore over-refuses
  * a burst that arrives in one tick). Redis failing lets requests through rather than
  * refusing everyone. Over budget: 429 RATE_LIMITED with `retryAfterMs` and a `retry-after` header; an
- * answer within budget gets no extra header.
+ * answer within budget gets no extra header. `onRefused` hears of every refusal with the ms left in
+ * its window (the node's early refusals, plugins/early-refusals.ts).
  */
-export function rateLimitOptions(redis: Redis | null, prefix: string) {
+export function rateLimitOptions(redis: Redis | null, prefix: string, onRefused?: (req: FastifyRequest, ttlMs: number) => void) {
   return {
     global: false,
     timeWindow: RATE_WINDOW_MS,
@@ -60,8 +88,11 @@ export function rateLimitOptions(redis: Redis | null, prefix: string) {
     ...(redis ? { redis, nameSpace: `${prefix}rate:` } : { store: ExactLocalStore }),
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     addHeaders: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false, "retry-after": true },
-    errorResponseBuilder: (_req: unknown, context: { ttl: number; after: string }) =>
-      new HttpRefusal(429, "RATE_LIMITED", `too many requests of this kind from your address: retry in ${context.after}`, Math.max(0, context.ttl)),
+    errorResponseBuilder: (req: FastifyRequest, context: { ttl: number }) => {
+      const ttl = Math.max(0, context.ttl);
+      onRefused?.(req, ttl);
+      return new HttpRefusal(429, "RATE_LIMITED", rateLimitedMessage(ttl), ttl);
+    },
   };
 }
 
@@ -108,18 +139,15 @@ function keyedBudget(app: FastifyInstance, name: string, max: number): (key: str
  */
 export const rateLimits = fp(
   async (app: FastifyInstance) => {
-    // Admins step through replays on their dashboard (ADMIN_TOKEN or an admin session's bearer token).
-    const isAdmin = (req: FastifyRequest) => {
-      const auth = req.headers.authorization;
-      return auth?.startsWith("Bearer ") === true && app.adminAuth.isAdminToken(auth.slice(7));
-    };
+    const isAdmin = adminOf(app);
     // Every other route: API_RATE_LIMIT requests a minute per address, probes and sockets aside.
     await app.register(rateLimit, {
-      ...rateLimitOptions(app.cluster?.redis ?? null, app.config.REDIS_PREFIX),
+      // A client refused is answered from memory until its window ends (plugins/early-refusals.ts).
+      ...rateLimitOptions(app.cluster?.redis ?? null, app.config.REDIS_PREFIX, (req, ttl) => app.earlyRefusals.remember(req, ttl)),
       global: true,
       max: app.config.API_RATE_LIMIT,
       // Also asked for the budgets spent outside routes (keyedBudget's carrier: no headers, no route).
-      allowList: (req: FastifyRequest) => req.headers !== undefined && (UNCOUNTED_ROUTES.has(req.routeOptions.url ?? "") || isAdmin(req)),
+      allowList: (req: FastifyRequest) => req.headers !== undefined && uncounted(req, isAdmin),
     });
     const joinsOfPlayer = keyedBudget(app, "join-player", app.config.TABLE_JOIN_RATE_LIMIT);
     const joinsOfAddress = keyedBudget(app, "join-address", app.config.TABLE_JOIN_ADDRESS_RATE_LIMIT);
@@ -134,5 +162,5 @@ export const rateLimits = fp(
       coldOpen: async (playerId, address) => Math.max(await coldOpensOfPlayer(playerId), await coldOpensOfAddress(normalizeIP(address))),
     });
   },
-  { name: "bang-rate-limits", dependencies: ["bang-services"] },
+  { name: "bang-rate-limits", dependencies: ["bang-services", "bang-early-refusals"] },
 );
