@@ -5,6 +5,7 @@
  * need no option. (A tester's report: an 8-seat table without the option opened, then its start stored
  * a running game that could not be dealt, opened, ended or replayed.)
  */
+import { fetchCatalog } from "@bang/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_OPEN_TABLES } from "../src/tables/registry.js";
 import { closeAll, connectPlayer, http, listGames, type Player } from "./support/players.js";
@@ -25,6 +26,9 @@ describe("card-game tables and their seats", () => {
         message: "options.seats: a cards table has 4 to 7 seats with these gameOptions (4 to 8 with others), got 8",
       });
     }
+    // The catalog says which seats need options: a form that sends none offers 4 to 7.
+    expect((await fetchCatalog(srv.url)).find((g) => g.id === "cards")).toMatchObject({ seats: { min: 4, max: 8 }, plainSeats: { min: 4, max: 7 } });
+    expect((await fetchCatalog(srv.url)).find((g) => g.id === "dice")).toMatchObject({ seats: { min: 3, max: 8 }, plainSeats: { min: 3, max: 8 } });
     // Nothing changed: no game of this player, and the refusals took none of their open tables.
     expect((await listGames(srv.url, "?status=running")).filter((g) => g.players.some((p) => p.name === "eight"))).toEqual([]);
     const codes: string[] = [];
