@@ -216,7 +216,12 @@ export function defineGame<S extends StateBase, C extends CommandBase, E extends
   if (module.seedSecretAfterEnd !== undefined && typeof module.seedSecretAfterEnd !== "boolean") throw new Error(`${where}: seedSecretAfterEnd must be a boolean`);
   for (const code of module.refusals) if (!/^[A-Z][A-Z0-9_]*$/.test(code)) throw new Error(`${where}: refusal code "${code}" is not UPPER_SNAKE_CASE`);
   for (const kind of ["heuristic", "random"] as const) if (typeof module.bots?.[kind] !== "function") throw new Error(`${where}: bots.${kind} is missing`);
-  if (module.seatsFor !== undefined && typeof module.seatsFor !== "function") throw new Error(`${where}: seatsFor must be a function`);
+  if (module.seatsFor !== undefined) {
+    if (typeof module.seatsFor !== "function") throw new Error(`${where}: seatsFor must be a function`);
+    // Asked once of the default options (none given), so that a range outside `seats` shows now.
+    const defaults = module.schemas?.options?.safeParse?.({});
+    if (defaults?.success) seatRangeFor(module as AnyGameModule, defaults.data);
+  }
   for (const method of ["setupFor", "create", "apply", "view", "viewEvent", "toAct", "onTimeout", "result", "machine", "legal", "summary", "facets"] as const) {
     if (typeof (module as AnyGameModule)[method] !== "function") throw new Error(`${where}: ${method} is missing`);
   }

@@ -45,9 +45,11 @@ describe("defineGame", () => {
     expect(seatRangeFor(optioned, {})).toEqual({ min: plain.seats.min, max: plain.seats.min });
     expect(seatRangeFor(optioned, { more: true })).toEqual(plain.seats);
     // A module answering a range outside its seats is a bug of the module: said, never trusted.
-    const wide = defineGame(changed({ seatsFor: () => ({ min: plain.seats.min, max: plain.seats.max + 1 }) }));
-    expect(() => seatRangeFor(wide, {})).toThrow(/game module "race": seatsFor answered .* not a range within seats/);
-    expect(() => seatRangeFor(defineGame(changed({ seatsFor: () => null })), {})).toThrow(/seatsFor answered null/);
+    const wide = (o: { more?: boolean }) => (o.more ? { min: plain.seats.min, max: plain.seats.max + 1 } : plain.seats);
+    expect(() => seatRangeFor(defineGame(changed({ seatsFor: wide })), { more: true })).toThrow(/game module "race": seatsFor answered .* not a range within seats/);
+    // Asked of the default options when the module is defined: a bad answer throws then.
+    expect(() => defineGame(changed({ seatsFor: () => ({ min: plain.seats.min, max: plain.seats.max + 1 }) }))).toThrow(/game module "race": seatsFor answered/);
+    expect(() => defineGame(changed({ seatsFor: () => null }))).toThrow(/seatsFor answered null/);
   });
 
   it("refuses a refusal code that is not UPPER_SNAKE_CASE", () => {

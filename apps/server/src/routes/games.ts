@@ -15,6 +15,12 @@ function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string
 }
 
 
+/** The seats a table of `module` may have with no gameOptions (`{}` as its schema parses it): what a table form without the game's options may offer. */
+function plainSeats(module: AnyGameModule): SeatRange {
+  const parsed = module.schemas.options.safeParse({});
+  return parsed.success ? seatRangeFor(module, parsed.data) : module.seats;
+}
+
 /**
  * GET /api/games/catalog: the games this node hosts. GET /api/games: games of the store.
  * GET /api/games/:id/replay?at=N: a game's log and the table after entry N, computed by replaying the
@@ -23,12 +29,6 @@ function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string
  * as the viewer may see it at the end of the log. The seed is shown only to admins, or once the game is
  * over when its module lets it (`seedSecretAfterEnd` absent). Rate-limited per client.
  */
-/** The seats a table of `module` may have with no gameOptions (`{}` as its schema parses it): what a table form without the game's options may offer. */
-function plainSeats(module: AnyGameModule): SeatRange {
-  const parsed = module.schemas.options.safeParse({});
-  return parsed.success ? seatRangeFor(module, parsed.data) : module.seats;
-}
-
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/games/catalog", { schema: { tags: ["games"], summary: "The games this server hosts: id, name, seats (any options; plainSeats: with no gameOptions), ranked seats (queues, tournaments), tournament scoring", querystring: { type: "object", additionalProperties: false, properties: {} } } }, async () =>
     games().map((m) => ({ id: m.id, name: m.name, seats: m.seats, plainSeats: plainSeats(m), rankedSeats: m.rankedSeats ?? m.seats, scoring: m.scoring })),
