@@ -4,11 +4,14 @@
  * people (no module internals), no game row is stored (none listed running, none counted against the
  * players' GAMES_PER_PLAYER), the table stays open and can be started again or left, and the node
  * serves on. (A tester's report: such a start answered INTERNAL and stored a running game that could
- * not be opened or ended; 4 of them locked the player out with TOO_MANY_GAMES.)
+ * not be opened or ended; 4 of them locked the player out with TOO_MANY_GAMES.) A running game stored
+ * earlier whose setup no longer deals (restored at start: it fails) can be ended by an admin, in the
+ * store, which frees its player.
  */
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeAll, connectPlayer, http, listGames, type Player } from "../../support/players.js";
-import { useServer } from "../../support/server.js";
+import { closeAll, connectAs, connectPlayer, http, listGames, type Player } from "../../support/players.js";
+import { ADMIN_TOKEN, useServer } from "../../support/server.js";
 import { buildGameModules } from "./build.js";
 
 const FILES = buildGameModules();
@@ -16,7 +19,7 @@ const FILES = buildGameModules();
 const GAMES_PER_PLAYER = 2;
 
 describe("a game its module cannot deal", () => {
-  const server = useServer({ backend: "pglite", env: { GAME_MODULES: [FILES.module, FILES.baddeal].join(","), GAMES_PER_PLAYER: String(GAMES_PER_PLAYER) } });
+  const server = useServer({ backend: "postgresql", env: { GAME_MODULES: [FILES.module, FILES.baddeal].join(","), GAMES_PER_PLAYER: String(GAMES_PER_PLAYER) } });
   const players: Player[] = [];
   afterAll(() => closeAll(players));
 
@@ -55,5 +58,40 @@ describe("a game its module cannot deal", () => {
       expect(gameId).toEqual(expect.any(String));
       expect((await listGames(srv.url, "?status=running")).find((g) => g.id === gameId)).toMatchObject({ game });
     }
+  });
+
+  it("a running game stored before deals were checked, whose setup no longer deals: not restored, ended by an admin, its player freed", async () => {
+    const srv = server();
+    const bea = await connectPlayer(srv.url, "bea");
+    players.push(bea);
+    const gameIds: string[] = [];
+    for (let i = 0; i < GAMES_PER_PLAYER; i++) {
+      const table = await bea.client.createTable({ game: "baddeal", seats: 2, botKind: "random", turnSeconds: 600 });
+      await bea.client.fillBots(table.code);
+      gameIds.push((await bea.client.startGame(table.code)).gameId!);
+    }
+    // What the old server left behind: running games whose stored setup the module refuses to deal.
+    await bea.client.close();
+    await srv.stop();
+    const db = new pg.Client({ connectionString: srv.databaseUrl! });
+    await db.connect();
+    try {
+      await db.query(`UPDATE "Game" SET setup = setup || '{"fault":"refuse"}'::jsonb WHERE id = ANY($1)`, [gameIds]);
+    } finally {
+      await db.end();
+    }
+    await srv.restart();
+    await expect.poll(() => srv.output().split("--- start 2")[1] ?? "", { timeout: 10_000 }).toMatch(/a stored game could not be restored/);
+    expect((await listGames(srv.url, "?status=running")).filter((g) => gameIds.includes(g.id))).toHaveLength(GAMES_PER_PLAYER);
+    // An admin ends them, in the store.
+    for (const id of gameIds) expect((await http(`${srv.url}/api/admin/games/${id}/end`, { method: "POST", token: ADMIN_TOKEN })).status, id).toBe(200);
+    expect((await listGames(srv.url, "?status=abandoned")).filter((g) => gameIds.includes(g.id))).toHaveLength(GAMES_PER_PLAYER);
+    expect((await http(`${srv.url}/api/admin/games/${gameIds[0]}/end`, { method: "POST", token: ADMIN_TOKEN })).status).not.toBe(200);
+    // Their player plays again (no TOO_MANY_GAMES).
+    const again = await connectAs(srv.url, bea.guest);
+    players.push(again);
+    const table = await again.client.createTable({ game: "showdown", seats: 2, botKind: "random", turnSeconds: 600 });
+    await again.client.fillBots(table.code);
+    expect((await again.client.startGame(table.code)).gameId).toEqual(expect.any(String));
   });
 });
