@@ -87,7 +87,11 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         record = await replays.load(req.params.id);
       } catch (error) {
         if (error instanceof MissingModuleError) return reply.code(500).send({ code: "INTERNAL", message: error.message });
-        if (error instanceof ReplayError) return reply.code(500).send({ code: "INTERNAL", message: `the stored log does not replay at entry ${error.entry}` });
+        if (error instanceof ReplayError) {
+          // Entry -1 is the setup itself: a game stored by an older server that its module cannot deal.
+          const what = error.entry < 0 ? "the stored setup does not deal" : `the stored log does not replay at entry ${error.entry}`;
+          return reply.code(500).send({ code: "INTERNAL", message: what });
+        }
         throw error;
       }
       if (!record) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no game ${req.params.id}` });

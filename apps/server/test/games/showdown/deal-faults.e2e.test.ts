@@ -83,6 +83,8 @@ describe("a game its module cannot deal", () => {
     await srv.restart();
     await expect.poll(() => srv.output().split("--- start 2")[1] ?? "", { timeout: 10_000 }).toMatch(/a stored game could not be restored/);
     expect((await listGames(srv.url, "?status=running")).filter((g) => gameIds.includes(g.id))).toHaveLength(GAMES_PER_PLAYER);
+    // Their replay says why it cannot be shown (a server-side fault of stored data).
+    expect(await http(`${srv.url}/api/games/${gameIds[0]}/replay`, { token: ADMIN_TOKEN })).toMatchObject({ status: 500, body: { code: "INTERNAL", message: "the stored setup does not deal" } });
     // An admin ends them, in the store.
     for (const id of gameIds) expect((await http(`${srv.url}/api/admin/games/${id}/end`, { method: "POST", token: ADMIN_TOKEN })).status, id).toBe(200);
     expect((await listGames(srv.url, "?status=abandoned")).filter((g) => gameIds.includes(g.id))).toHaveLength(GAMES_PER_PLAYER);
