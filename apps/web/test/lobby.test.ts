@@ -17,6 +17,13 @@ describe("new table", () => {
     expect(defaultSeats({ seats: { min: 6, max: 8 } })).toBe(6);
   });
 
+  it("offers only the seats a table with no game options may have (the card game's 8 need its option)", () => {
+    const cards = { seats: { min: 4, max: 8 }, plainSeats: { min: 4, max: 7 } };
+    expect(seatChoices(cards)).toEqual([4, 5, 6, 7]);
+    expect(defaultSeats(cards)).toBe(PREFERRED_SEATS);
+    expect(defaultSeats({ seats: { min: 4, max: 8 }, plainSeats: { min: 4, max: 4 } })).toBe(4);
+  });
+
   it("sends the game, its seats, the bots, the turn time and no game options, as the protocol takes them", () => {
     const options = tableOptionsFor("some_game", 4, "random", 45);
     expect(options).toEqual({ game: "some_game", seats: 4, botsAllowed: true, botKind: "random", turnSeconds: 45, gameOptions: {} });

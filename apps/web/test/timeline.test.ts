@@ -1,7 +1,7 @@
 /** The inspector's timeline logic (apps/web/src/lib/timeline.ts), for any game, and the stored-session helpers. */
 import { describe, expect, it } from "vitest";
 import { describeProblem } from "../src/lib/errors";
-import { loadAdmin, loadGame, loadGuest, saveAdmin, saveGame, saveGuest, type KeyValue } from "../src/lib/storage";
+import { clearGuest, clearWatcher, loadAdmin, loadGame, loadGuest, loadWatcher, saveAdmin, saveGame, saveGuest, saveWatcher, type KeyValue } from "../src/lib/storage";
 import { clock, exportLog, marksOf, nextMark, previousMark, step, type Mark } from "../src/lib/timeline";
 
 // A made-up game's events: the timeline reads nothing but their types.
@@ -84,6 +84,21 @@ describe("stored sessions", () => {
     expect(loadGame(store)).toBe("g0");
     store.map.set("bang.game", JSON.stringify({ gameId: 3 }));
     expect(loadGame(store)).toBeNull();
+  });
+
+  it("the identity made to watch is kept apart: never read as the player's, and a player's forgetting leaves it", () => {
+    const store = memory();
+    saveWatcher(store, { token: "w", player: { id: "s", name: "spectator" } });
+    expect(loadGuest(store)).toBeNull();
+    expect(loadWatcher(store)).toEqual({ token: "w", player: { id: "s", name: "spectator" } });
+    saveGuest(store, { token: "t", player: { id: "p", name: "Ann" } });
+    expect(loadGuest(store)?.player.name).toBe("Ann");
+    clearGuest(store);
+    expect(loadWatcher(store)?.player.id).toBe("s");
+    clearWatcher(store);
+    expect(loadWatcher(store)).toBeNull();
+    store.map.set("bang.watcher", JSON.stringify({ token: 1 }));
+    expect(loadWatcher(store)).toBeNull();
   });
 
   it("drops an admin session past its expiry", () => {

@@ -191,10 +191,16 @@ const catalogGame = z.object({
   id: z.string(),
   name: z.string(),
   seats: z.object({ min: z.number(), max: z.number() }),
+  /** The seats with no gameOptions (absent from an older server: then `seats`). */
+  plainSeats: z.object({ min: z.number(), max: z.number() }).optional(),
   rankedSeats: z.object({ min: z.number(), max: z.number() }),
   scoring: z.array(z.object({ when: z.string(), points: z.number() })),
 }).passthrough();
-/** A game the server hosts (`GET /api/games/catalog`): its id, name, seats, ranked seats and tournament scoring. */
+/**
+ * A game the server hosts (`GET /api/games/catalog`): its id, name, seats (with any options), seats
+ * with no gameOptions (`plainSeats`: the card game's 8 seats need its option), ranked seats and
+ * tournament scoring.
+ */
 export type CatalogGame = z.infer<typeof catalogGame>;
 
 /** The games the server hosts (`GET /api/games/catalog`), in the order lists show them. */

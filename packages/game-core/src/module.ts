@@ -68,7 +68,10 @@ export interface GameModule<S extends StateBase = StateBase, C extends CommandBa
   readonly id: string;
   /** The game's name for people. */
   readonly name: string;
-  /** Seats a table of this game may have. */
+  /**
+   * Seats a table of this game may have, whatever its options: the widest range (a size that only some
+   * options allow lies within it; `seatsFor` says which sizes fit given options).
+   */
   readonly seats: SeatRange;
   /**
    * Seats of the game in its standard form, for public queues and tournament tables (default `seats`):
@@ -111,6 +114,13 @@ export interface GameModule<S extends StateBase = StateBase, C extends CommandBa
    * the seeding of today (`seedSetup(seed)`: a number seed is mixed).
    */
   setupFor(table: TableDeal<O>): Setup;
+  /**
+   * Seats a table of this game may have with `options` (the table options as `schemas.options` parsed
+   * them), within `seats`: for a game whose options change its player count (the card game's
+   * `eightPlayers`). Absent: `seats`, whatever the options. Pure; the server asks it (through
+   * {@link seatRangeFor}) before a table is created, so that a table it lets open can always be dealt.
+   */
+  seatsFor?(options: O): SeatRange;
   /** Deals the game: its state at the start of the first turn, or INVALID_SETUP naming the field. */
   create(setup: Setup): Created<S>;
   /**
@@ -170,6 +180,20 @@ export type CommandOf<M> = M extends GameModule<StateBase, infer C, EventBase, V
 /** The view type of a module. */
 export type ViewOf<M> = M extends GameModule<StateBase, CommandBase, EventBase, infer V, SetupBase, unknown, unknown> ? V : never;
 
+/**
+ * The seats a table of `module` may have with `options` (already parsed by `module.schemas.options`):
+ * the module's `seatsFor(options)`, or its `seats` when it has none. Throws when the module answers a
+ * range that is not within `seats` (a bug of the module: the server then refuses the table as INTERNAL).
+ */
+export function seatRangeFor(module: Pick<AnyGameModule, "id" | "seats" | "seatsFor">, options: unknown): SeatRange {
+  if (!module.seatsFor) return module.seats;
+  const range = module.seatsFor(options);
+  if (!range || !Number.isInteger(range.min) || !Number.isInteger(range.max) || range.min < module.seats.min || range.max > module.seats.max || range.min > range.max) {
+    throw new Error(`game module "${module.id}": seatsFor answered ${JSON.stringify(range)}, not a range within seats ${module.seats.min} to ${module.seats.max}`);
+  }
+  return range;
+}
+
 const GAME_ID = /^[a-z][a-z0-9_]{0,31}$/;
 
 /**
@@ -192,6 +216,12 @@ export function defineGame<S extends StateBase, C extends CommandBase, E extends
   if (module.seedSecretAfterEnd !== undefined && typeof module.seedSecretAfterEnd !== "boolean") throw new Error(`${where}: seedSecretAfterEnd must be a boolean`);
   for (const code of module.refusals) if (!/^[A-Z][A-Z0-9_]*$/.test(code)) throw new Error(`${where}: refusal code "${code}" is not UPPER_SNAKE_CASE`);
   for (const kind of ["heuristic", "random"] as const) if (typeof module.bots?.[kind] !== "function") throw new Error(`${where}: bots.${kind} is missing`);
+  if (module.seatsFor !== undefined) {
+    if (typeof module.seatsFor !== "function") throw new Error(`${where}: seatsFor must be a function`);
+    // Asked once of the default options (none given), so that a range outside `seats` shows now.
+    const defaults = module.schemas?.options?.safeParse?.({});
+    if (defaults?.success) seatRangeFor(module as AnyGameModule, defaults.data);
+  }
   for (const method of ["setupFor", "create", "apply", "view", "viewEvent", "toAct", "onTimeout", "result", "machine", "legal", "summary", "facets"] as const) {
     if (typeof (module as AnyGameModule)[method] !== "function") throw new Error(`${where}: ${method} is missing`);
   }

@@ -3,7 +3,7 @@
  * ProcessGameConfig): a malformed module throws then, naming the module and the member.
  */
 import { describe, expect, it } from "vitest";
-import { COMMON_REFUSALS, defineGame, type AnyGameModule } from "../src/index.js";
+import { COMMON_REFUSALS, defineGame, seatRangeFor, type AnyGameModule } from "../src/index.js";
 import { race } from "./support/race.js";
 
 /** The race module with some members replaced (or removed with undefined). */
@@ -35,6 +35,21 @@ describe("defineGame", () => {
     expect(() => defineGame(changed({ rankedSeats: { min: 3, max: 2 } }))).toThrow(/rankedSeats must be 1 <= min <= max/);
     expect(() => defineGame(changed({ rankedSeats: { min: 2, max: 5 } }))).toThrow(/rankedSeats must lie within seats/);
     expect(() => defineGame(changed({ rankedSeats: { min: 1, max: 4 } }))).toThrow(/rankedSeats must lie within seats/);
+  });
+
+  it("seatsFor: optional; a non-function is refused; seatRangeFor answers it within seats, else seats", () => {
+    expect(() => defineGame(changed({ seatsFor: { min: 2, max: 3 } }))).toThrow(/game module "race": seatsFor must be a function/);
+    const plain = race as unknown as AnyGameModule;
+    expect(seatRangeFor(plain, { anything: true })).toEqual(plain.seats);
+    const optioned = defineGame(changed({ seatsFor: (o: { more?: boolean }) => (o.more ? plain.seats : { min: plain.seats.min, max: plain.seats.min }) }));
+    expect(seatRangeFor(optioned, {})).toEqual({ min: plain.seats.min, max: plain.seats.min });
+    expect(seatRangeFor(optioned, { more: true })).toEqual(plain.seats);
+    // A module answering a range outside its seats is a bug of the module: said, never trusted.
+    const wide = (o: { more?: boolean }) => (o.more ? { min: plain.seats.min, max: plain.seats.max + 1 } : plain.seats);
+    expect(() => seatRangeFor(defineGame(changed({ seatsFor: wide })), { more: true })).toThrow(/game module "race": seatsFor answered .* not a range within seats/);
+    // Asked of the default options when the module is defined: a bad answer throws then.
+    expect(() => defineGame(changed({ seatsFor: () => ({ min: plain.seats.min, max: plain.seats.max + 1 }) }))).toThrow(/game module "race": seatsFor answered/);
+    expect(() => defineGame(changed({ seatsFor: () => null }))).toThrow(/seatsFor answered null/);
   });
 
   it("refuses a refusal code that is not UPPER_SNAKE_CASE", () => {

@@ -4,7 +4,7 @@
  * inside is the game's own: the server validates a command with its module's schema (`parseGameCommand`)
  * and the module's views hide the secrets. The protocol names no game.
  */
-import type { AnyGameModule, WireCommand, CommandBase, ViewBase } from "@bang/game-core";
+import { seatRangeFor, type AnyGameModule, type WireCommand, type CommandBase, type SeatRange, type ViewBase } from "@bang/game-core";
 import * as z from "zod/mini";
 import { describe } from "./describe.js";
 import type { ErrorCode } from "./errors.js";
@@ -55,13 +55,18 @@ export function parseGameCommand(module: Pick<AnyGameModule, "id" | "schemas" | 
 }
 
 /** What `checkTableOptions` needs of the game a table names. */
-export type TableGame = Pick<AnyGameModule, "id" | "seats" | "schemas">;
+export type TableGame = Pick<AnyGameModule, "id" | "seats" | "seatsFor" | "schemas">;
+
+/** "3 to 8" or "2": a seat range for people. */
+const seatsText = ({ min, max }: SeatRange) => (min === max ? `${min}` : `${min} to ${max}`);
 
 /**
  * Checks a table's options against its game (after the envelope's schema): the game exists
- * (UNKNOWN_GAME naming `options.game`), the seats fit the game's range, and `gameOptions` are the game's
- * own (INVALID_MESSAGE naming the field: another game's option is refused). Resolves the module and
- * the game's options as its schema parsed them.
+ * (UNKNOWN_GAME naming `options.game`), the seats fit the game's widest range, `gameOptions` are the
+ * game's own (INVALID_MESSAGE naming the field: another game's option is refused), and the seats fit
+ * the range the game allows with those options (the module's `seatsFor`, e.g. the card game's 8 seats
+ * only with `eightPlayers`): INVALID_MESSAGE naming `options.seats`. So a table that passes can be
+ * dealt. Resolves the module and the game's options as its schema parsed them.
  */
 export function checkTableOptions<O extends { game: string; seats: number; gameOptions: Record<string, unknown> }>(
   options: O,
@@ -70,11 +75,19 @@ export function checkTableOptions<O extends { game: string; seats: number; gameO
 ): { ok: true; module: TableGame; options: O } | { ok: false; code: ErrorCode; message: string } {
   const module = findGame(options.game);
   if (!module) return { ok: false, code: "UNKNOWN_GAME", message: `options.game: unknown game ${JSON.stringify(options.game)} (one of ${ids().join(", ")})` };
-  const { min, max } = module.seats;
-  if (options.seats < min || options.seats > max) {
-    return { ok: false, code: "INVALID_MESSAGE", message: `options.seats: a ${module.id} table has ${min === max ? `${min}` : `${min} to ${max}`} seats, got ${options.seats}` };
+  const outside = (range: SeatRange) => options.seats < range.min || options.seats > range.max;
+  if (outside(module.seats)) {
+    return { ok: false, code: "INVALID_MESSAGE", message: `options.seats: a ${module.id} table has ${seatsText(module.seats)} seats, got ${options.seats}` };
   }
   const parsed = module.schemas.options.safeParse(options.gameOptions);
   if (!parsed.success) return { ok: false, code: "INVALID_MESSAGE", message: describe(parsed.error, ["options", "gameOptions"], "options.gameOptions") };
+  const range = seatRangeFor(module, parsed.data);
+  if (outside(range)) {
+    return {
+      ok: false,
+      code: "INVALID_MESSAGE",
+      message: `options.seats: a ${module.id} table has ${seatsText(range)} seats with these gameOptions (${seatsText(module.seats)} with others), got ${options.seats}`,
+    };
+  }
   return { ok: true, module, options: { ...options, gameOptions: parsed.data as Record<string, unknown> } };
 }

@@ -106,6 +106,19 @@ describe("table options", () => {
     for (let seats = 3; seats <= 8; seats++) expect(checked({ game: "dice", seats }).ok).toBe(true);
   });
 
+  it("E1.1 E1.2 a card-game table of 8 seats needs gameOptions.eightPlayers: without it INVALID_MESSAGE naming options.seats and the range", () => {
+    expect(checked({ game: "cards", seats: 8 })).toEqual({
+      ok: false,
+      code: "INVALID_MESSAGE",
+      message: "options.seats: a cards table has 4 to 7 seats with these gameOptions (4 to 8 with others), got 8",
+    });
+    expect(checked({ game: "cards", seats: 8, gameOptions: { eightPlayers: false } })).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
+    expect(checked({ game: "cards", seats: 8, gameOptions: { eightPlayers: true } })).toMatchObject({ ok: true, options: { seats: 8, gameOptions: { eightPlayers: true } } });
+    for (let seats = 4; seats <= 7; seats++) expect(checked({ game: "cards", seats }).ok).toBe(true);
+    // Outside the widest range the message stays the game's whole range.
+    expect(checked({ game: "cards", seats: 9, gameOptions: { eightPlayers: true } })).toEqual({ ok: false, code: "INVALID_MESSAGE", message: "options.seats: a cards table has 4 to 8 seats, got 9" });
+  });
+
   it("an option another game owns (or none does) in gameOptions is INVALID_MESSAGE naming it; the game's own options come back parsed", () => {
     const foreign = checked({ game: "dice", seats: 5, gameOptions: { hideouts: 2 } });
     expect(foreign).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
+import { GameNotDealt } from "../games/deal-errors.js";
 import type { GameHost } from "../games/host.js";
 import type { RoomSeat } from "../games/types.js";
 import type { GameStore } from "../persistence/store.js";
@@ -156,6 +157,8 @@ export async function startCluster(args: { config: Config; store: GameStore; hos
       recent.push({ nodeId: target, at: performance.now() });
       const here = () =>
         owned.createLocal(game).catch((error: unknown) => {
+          // The module could not deal the game (nothing stored): no node would, so no RETRY.
+          if (error instanceof GameNotDealt) throw new TableError(error.code, error.message);
           log.warn({ err: error }, "the game could not be created (Redis or the store failed)");
           throw new TableError("RETRY", "the game could not be started just now: start it again");
         });

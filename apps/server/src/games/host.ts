@@ -4,9 +4,25 @@ import { findGame } from "@bang/games";
 import type { FastifyBaseLogger } from "fastify";
 import type { PresenceMessage } from "@bang/protocol";
 import type { GameStore, StoredEntry, StoredGame, StoredRefusal } from "../persistence/store.js";
+import { GameNotDealt, SetupRefused } from "./deal-errors.js";
 import { GameRoom, REFUSED_MEMORY, type AppliedEntry, type RoomTimings } from "./room.js";
 import { SeatedMap } from "./seated-map.js";
 import type { GameDirectory, RoomMetrics, RoomSeat } from "./types.js";
+
+/** What a room is built from: its game, setup, seats and stored entries, and a cluster owner's hooks. */
+export interface RoomArgs {
+  id: string;
+  game: string;
+  setup: SetupBase;
+  seats: RoomSeat[];
+  tableCode: string | null;
+  entries: StoredEntry[];
+  refusals?: readonly StoredRefusal[] | undefined;
+  turnSeconds: number;
+  store?: GameStore | undefined;
+  onStored?: RoomStoredListener | undefined;
+  onPresence?: ((presence: PresenceMessage) => void) | undefined;
+}
 
 /** Called with each stored entry of a room (a cluster owner fans them out). */
 export type RoomStoredListener = (entry: AppliedEntry & { clientCommandId: string }) => void;
@@ -145,24 +161,42 @@ export class GameHost implements GameDirectory {
    * Deals a new game of `game` (a registered module's id) for `seats` (clockwise), with the options the
    * game owns (already checked by its schema), stores it, and starts its room. The seed is a 256-bit key
    * from the node's crypto source (a ChaCha20 seed: nothing seen at the table tells the deal or what
-   * chance brings next); the rules draw everything from it, the bots their own keys. Throws when the
-   * node is shutting down, the game is unknown, or the module refuses the setup.
+   * chance brings next); the rules draw everything from it, the bots their own keys. The game is dealt
+   * before it is stored: GameNotDealt (INVALID_SETUP) when its module refuses the setup or throws while
+   * dealing, and then nothing is stored. Also throws when the node is shutting down, the game is
+   * unknown, or the store fails (nothing kept on this node then either).
    */
   async createGame(args: { game: string; seats: RoomSeat[]; tableCode: string | null; turnSeconds: number; gameOptions?: Record<string, unknown> }, cluster: NewGameOptions = {}): Promise<GameRoom> {
     if (!this.accepting) throw new Error("the node is shutting down");
     const module = moduleOf(args.game);
     const id = cluster.id ?? randomUUID();
-    const setup = module.setupFor({ players: args.seats.map((s) => s.playerId), seed: randomBytes(32).toString("hex"), options: args.gameOptions ?? {} });
-    await this.store.createGame({
-      id,
-      game: module.id,
-      setup,
-      tableCode: args.tableCode,
-      seats: args.seats.map((s) => ({ seat: s.index, playerId: s.playerId, name: s.name, botKind: s.bot })),
-      turnSeconds: args.turnSeconds,
-      ...(cluster.fencingToken === undefined ? {} : { fencingToken: cluster.fencingToken }),
-    });
-    const room = this.openRoom({ id, game: module.id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], turnSeconds: args.turnSeconds, store: cluster.store, onStored: cluster.onStored, onPresence: cluster.onPresence });
+    // Dealt before anything is stored: a game its module cannot deal must leave no running game behind
+    // (one that cannot be opened, ended or replayed, yet counts against its players' GAMES_PER_PLAYER).
+    let setup: SetupBase;
+    let room: GameRoom;
+    try {
+      setup = module.setupFor({ players: args.seats.map((s) => s.playerId), seed: randomBytes(32).toString("hex"), options: args.gameOptions ?? {} });
+      room = this.buildRoom({ id, game: module.id, setup, seats: args.seats, tableCode: args.tableCode, entries: [], turnSeconds: args.turnSeconds, store: cluster.store, onStored: cluster.onStored, onPresence: cluster.onPresence });
+    } catch (error) {
+      if (error instanceof SetupRefused) throw new GameNotDealt(`the ${module.id} game could not be dealt: ${error.refusal.message}; nothing was started`);
+      this.log.error({ err: error, game: module.id }, "the game's module failed while dealing a new game; nothing was stored");
+      throw new GameNotDealt(`the ${module.id} game could not be dealt (its module failed; the fault is logged); nothing was started`);
+    }
+    try {
+      await this.store.createGame({
+        id,
+        game: module.id,
+        setup,
+        tableCode: args.tableCode,
+        seats: args.seats.map((s) => ({ seat: s.index, playerId: s.playerId, name: s.name, botKind: s.bot })),
+        turnSeconds: args.turnSeconds,
+        ...(cluster.fencingToken === undefined ? {} : { fencingToken: cluster.fencingToken }),
+      });
+    } catch (error) {
+      room.dispose();
+      throw error;
+    }
+    this.keep(room);
     room.start();
     return room;
   }
@@ -170,12 +204,22 @@ export class GameHost implements GameDirectory {
   /**
    * Builds the room of a stored game from its entries and keeps it on this node (not started: call
    * room.start()). `store` replaces the node's store for its writes (a cluster owner's fenced store).
-   * Throws when the game's module is not registered or the log does not replay.
+   * Throws when the game's module is not registered or the log does not replay (SetupRefused when the
+   * module refuses the setup itself).
    */
-  openRoom(args: { id: string; game: string; setup: SetupBase; seats: RoomSeat[]; tableCode: string | null; entries: StoredEntry[]; refusals?: readonly StoredRefusal[] | undefined; turnSeconds: number; store?: GameStore | undefined; onStored?: RoomStoredListener | undefined; onPresence?: ((presence: PresenceMessage) => void) | undefined }): GameRoom {
-    const room = GameRoom.open({ id: args.id, module: moduleOf(args.game), setup: args.setup, seats: args.seats, tableCode: args.tableCode, entries: args.entries, refusals: args.refusals ?? [], store: args.store ?? this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished, ...(args.onStored ? { onStored: args.onStored } : {}), ...(args.onPresence ? { onPresence: args.onPresence } : {}) });
-    this.rooms.get(args.id)?.dispose();
-    this.rooms.set(args.id, room);
+  openRoom(args: RoomArgs): GameRoom {
+    return this.keep(this.buildRoom(args));
+  }
+
+  /** The room of `args`, built from its setup and entries but not kept on this node (see openRoom). */
+  private buildRoom(args: RoomArgs): GameRoom {
+    return GameRoom.open({ id: args.id, module: moduleOf(args.game), setup: args.setup, seats: args.seats, tableCode: args.tableCode, entries: args.entries, refusals: args.refusals ?? [], store: args.store ?? this.store, timings: { ...this.timings, turnMs: args.turnSeconds * 1000 }, metrics: this.metrics, log: this.log, onFinished: this.finished, ...(args.onStored ? { onStored: args.onStored } : {}), ...(args.onPresence ? { onPresence: args.onPresence } : {}) });
+  }
+
+  /** Keeps `room` on this node, in place of an earlier room of the same game (disposed). */
+  private keep(room: GameRoom): GameRoom {
+    this.rooms.get(room.id)?.dispose();
+    this.rooms.set(room.id, room);
     return room;
   }
 

@@ -3,6 +3,7 @@ import type { GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry, StoredRefusal } from "../persistence/store.js";
 import { botSeed } from "./bot-seed.js";
+import { SetupRefused } from "./deal-errors.js";
 import { TokenBucket } from "../limits/token-bucket.js";
 import { fingerprintOf, refusalAnswer, repeatAnswer, type KnownAnswer } from "./answers.js";
 import { EventFrames, frameOf } from "./frames.js";
@@ -705,7 +706,7 @@ export class GameRoom implements GameHandle {
  */
 function rebuild(module: AnyGameModule, setup: SetupBase, commands: readonly CommandBase[]): Actor {
   const created = createGameActor<StateBase, CommandBase, EventBase, SetupBase>(module, setup);
-  if (!created.ok) throw new Error(`game setup refused: ${created.error.message}`);
+  if (!created.ok) throw new SetupRefused(created.error);
   commands.forEach((command, i) => {
     const result = created.actor.send(command);
     if (!result.ok) throw new Error(`stored entry ${i + 1} does not replay: ${result.error.code}`);

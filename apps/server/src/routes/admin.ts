@@ -75,10 +75,12 @@ function adminGamesOf(app: FastifyInstance): AdminGames {
       ? (gameId, reason) => cluster.games.end(gameId, reason)
       : async (gameId, reason) => {
           if (!(await app.host.endGame(gameId, reason))) {
-            // A running game no room holds because this node has no module of its game (reported at
-            // start): it can still be ended, in the store.
+            // A running game no room holds: this node has no module of its game, or its stored setup or
+            // log no longer deals or replays (both reported at start; such a game was stored before
+            // games were dealt before being stored). It can still be ended, in the store, so that it
+            // stops counting against its players' GAMES_PER_PLAYER.
             const stored = await app.store.getGame(gameId);
-            if (stored?.status !== "running" || findGame(stored.game)) return "notOwner";
+            if (stored?.status !== "running") return "notOwner";
           }
           await app.store.flush();
           await app.store.admin.abandonGame(gameId);

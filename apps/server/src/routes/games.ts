@@ -1,4 +1,4 @@
-import { ReplayError, type Viewer } from "@bang/game-core";
+import { ReplayError, seatRangeFor, type AnyGameModule, type SeatRange, type Viewer } from "@bang/game-core";
 import { games } from "@bang/games";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MissingModuleError, Replays, replayText } from "../games/replays.js";
@@ -15,6 +15,12 @@ function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string
 }
 
 
+/** The seats a table of `module` may have with no gameOptions (`{}` as its schema parses it): what a table form without the game's options may offer. */
+function plainSeats(module: AnyGameModule): SeatRange {
+  const parsed = module.schemas.options.safeParse({});
+  return parsed.success ? seatRangeFor(module, parsed.data) : module.seats;
+}
+
 /**
  * GET /api/games/catalog: the games this node hosts. GET /api/games: games of the store.
  * GET /api/games/:id/replay?at=N: a game's log and the table after entry N, computed by replaying the
@@ -24,8 +30,8 @@ function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string
  * over when its module lets it (`seedSecretAfterEnd` absent). Rate-limited per client.
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/games/catalog", { schema: { tags: ["games"], summary: "The games this server hosts: id, name, seats, ranked seats (queues, tournaments), tournament scoring", querystring: { type: "object", additionalProperties: false, properties: {} } } }, async () =>
-    games().map((m) => ({ id: m.id, name: m.name, seats: m.seats, rankedSeats: m.rankedSeats ?? m.seats, scoring: m.scoring })),
+  app.get("/api/games/catalog", { schema: { tags: ["games"], summary: "The games this server hosts: id, name, seats (any options; plainSeats: with no gameOptions), ranked seats (queues, tournaments), tournament scoring", querystring: { type: "object", additionalProperties: false, properties: {} } } }, async () =>
+    games().map((m) => ({ id: m.id, name: m.name, seats: m.seats, plainSeats: plainSeats(m), rankedSeats: m.rankedSeats ?? m.seats, scoring: m.scoring })),
   );
 
   app.get<{ Querystring: { status?: "running" | "finished" | "abandoned"; limit?: number } }>(
@@ -81,7 +87,11 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         record = await replays.load(req.params.id);
       } catch (error) {
         if (error instanceof MissingModuleError) return reply.code(500).send({ code: "INTERNAL", message: error.message });
-        if (error instanceof ReplayError) return reply.code(500).send({ code: "INTERNAL", message: `the stored log does not replay at entry ${error.entry}` });
+        if (error instanceof ReplayError) {
+          // Entry -1 is the setup itself: a game stored by an older server that its module cannot deal.
+          const what = error.entry < 0 ? "the stored setup does not deal" : `the stored log does not replay at entry ${error.entry}`;
+          return reply.code(500).send({ code: "INTERNAL", message: what });
+        }
         throw error;
       }
       if (!record) return reply.code(404).send({ code: "GAME_NOT_FOUND", message: `no game ${req.params.id}` });

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { ErrorCode, TableOptions, TableView } from "@bang/protocol";
+import { GameNotDealt } from "../games/deal-errors.js";
 import type { RoomSeat } from "../games/types.js";
 import type { SocketCounts } from "../limits/socket-counts.js";
 import { SetIndex } from "../set-index.js";
@@ -245,7 +246,11 @@ export class TableRegistry implements Lobby {
     return this.changed(code);
   }
 
-  /** The host starts the game: every seat taken, every person ready. */
+  /**
+   * The host starts the game: every seat taken, every person ready. NOT_HOST, ALREADY_STARTED,
+   * NOT_READY, TOO_MANY_GAMES, SHUTTING_DOWN; INVALID_SETUP when the game's module cannot deal the table
+   * (then no game is stored and the table stays open).
+   */
   async start(playerId: string, code: string): Promise<TableView> {
     const t = this.find(code);
     if (!this.host.accepts) throw new TableError("SHUTTING_DOWN", "this node is shutting down; start the game again once reconnected");
@@ -272,7 +277,9 @@ export class TableRegistry implements Lobby {
         const room = await this.host.createGame({ game: t.options.game, seats, tableCode: code, turnSeconds: t.options.turnSeconds, gameOptions: t.options.gameOptions });
         t.gameId = room.id;
       } catch (error) {
+        // Nothing of the game was stored (GameHost deals before storing): the table stays open as it was.
         t.status = "open";
+        if (error instanceof GameNotDealt) throw new TableError(error.code, error.message);
         throw error;
       }
     } finally {

@@ -1,7 +1,7 @@
 "use client";
 import type { GameCommand } from "@bang/protocol";
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { EventLog } from "@/components/EventLog";
 import { TurnClocks } from "@/components/TurnClocks";
 import "./game-shell.css";
@@ -19,21 +19,32 @@ import { loadGame, saveGame } from "@/lib/storage";
  * the server sends (the generic fallback for a game without a UI folder); the rest is the shell's.
  */
 export function GameScreen({ gameId, access }: { gameId: string; access: "play" | "watch" }) {
-  const player = usePlayer();
+  const player = usePlayer({ watching: access === "watch" });
   const [autoGuest, setAutoGuest] = useState(false);
+  const renewed = useRef(false);
   const game = useGame(player.client, gameId, access, player.guest?.token ?? "");
   const ui = useGameUi(game.game);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(null);
   const me = player.guest?.player.id ?? null;
 
-  // A spectator needs an identity for the socket too: pick one for them.
+  // A spectator needs an identity for the socket too: one made for watching only, kept apart from the
+  // player's identity, so that a later invite link asks this person's name instead of seating it.
   useEffect(() => {
     if (access === "watch" && player.loaded && !player.guest && !autoGuest) {
       setAutoGuest(true);
-      void player.pickName("spectator").catch(() => undefined);
+      void player.watchAnonymously().catch(() => undefined);
     }
   }, [access, player, autoGuest]);
+  // The identity made for watching no longer verifies (the server's data was reset): make a new one,
+  // once; nothing of the person's is lost with it.
+  useEffect(() => {
+    if (player.watcher && (player.problem as { code?: string } | null)?.code === "BAD_TOKEN" && !renewed.current) {
+      renewed.current = true;
+      player.forget();
+      setAutoGuest(false);
+    }
+  }, [player]);
 
   useEffect(() => {
     if (access !== "play" || !game.view) return;

@@ -2,35 +2,53 @@
 import { BangClient, createGuest, serverAlive, type ConnectionStatus } from "@bang/client";
 import { useCallback, useEffect, useState } from "react";
 import { useServerUrl } from "@/components/ServerContext";
-import { clearGuest, loadGuest, saveGuest, type StoredGuest } from "@/lib/storage";
+import { clearGuest, clearWatcher, loadGuest, loadWatcher, saveGuest, saveWatcher, type StoredGuest } from "@/lib/storage";
+
+/** The name of the identity a browser without a player identity makes to watch a game. */
+export const WATCHER_NAME = "spectator";
 
 /** The player in this browser: their stored guest identity and a connected SDK client. */
 export interface PlayerSession {
   /** False until localStorage was read (first render on the client). */
   loaded: boolean;
+  /** The identity the socket uses: the player's, or (watching only) the one made to watch. */
   guest: StoredGuest | null;
+  /** True when `guest` is the identity made only to watch (see `watch`): not a player to seat. */
+  watcher: boolean;
   client: BangClient | null;
   status: ConnectionStatus;
   problem: unknown;
-  /** Creates a guest named `name` and keeps it (POST /api/guests). */
+  /** Creates a guest named `name` and keeps it as the player's identity (POST /api/guests). */
   pickName(name: string): Promise<void>;
-  /** Forgets the identity (and the game it sat at). */
+  /**
+   * Only with `watching`: creates a guest named WATCHER_NAME for the socket and keeps it apart from
+   * the player's identity (storage `loadWatcher`), so that no table ever seats it.
+   */
+  watchAnonymously(): Promise<void>;
+  /** Forgets the identity in use (the player's: and the game it sat at). */
   forget(): void;
 }
 
-/** Thin hook over @bang/client: one BangClient per stored guest, closed on unmount. */
-export function usePlayer(): PlayerSession {
+/**
+ * Thin hook over @bang/client: one BangClient per stored guest, closed on unmount. `watching` (a page
+ * that only watches a game): without a player identity, the identity made to watch is used, if any.
+ */
+export function usePlayer({ watching = false }: { watching?: boolean } = {}): PlayerSession {
   const url = useServerUrl();
   const [loaded, setLoaded] = useState(false);
   const [guest, setGuest] = useState<StoredGuest | null>(null);
+  const [watcher, setWatcher] = useState(false);
   const [client, setClient] = useState<BangClient | null>(null);
   const [status, setStatus] = useState<ConnectionStatus>("idle");
   const [problem, setProblem] = useState<unknown>(null);
 
   useEffect(() => {
-    setGuest(loadGuest(window.localStorage));
+    const own = loadGuest(window.localStorage);
+    const forWatching = !own && watching ? loadWatcher(window.localStorage) : null;
+    setGuest(own ?? forWatching);
+    setWatcher(forWatching !== null);
     setLoaded(true);
-  }, []);
+  }, [watching]);
 
   useEffect(() => {
     if (!guest) return;
@@ -60,15 +78,28 @@ export function usePlayer(): PlayerSession {
       const stored = { token: g.token, player: g.player };
       saveGuest(window.localStorage, stored);
       setGuest(stored);
+      setWatcher(false);
     },
     [url],
   );
 
-  const forget = useCallback(() => {
-    clearGuest(window.localStorage);
-    setGuest(null);
+  const watchAnonymously = useCallback(async () => {
+    if (!watching) throw new Error("usePlayer: watchAnonymously is for pages that only watch");
     setProblem(null);
-  }, []);
+    const g = await createGuest(url, WATCHER_NAME);
+    const stored = { token: g.token, player: g.player };
+    saveWatcher(window.localStorage, stored);
+    setGuest(stored);
+    setWatcher(true);
+  }, [url, watching]);
 
-  return { loaded, guest, client, status, problem, pickName, forget };
+  const forget = useCallback(() => {
+    if (watcher) clearWatcher(window.localStorage);
+    else clearGuest(window.localStorage);
+    setGuest(null);
+    setWatcher(false);
+    setProblem(null);
+  }, [watcher]);
+
+  return { loaded, guest, watcher, client, status, problem, pickName, watchAnonymously, forget };
 }

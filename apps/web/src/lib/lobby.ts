@@ -9,14 +9,24 @@ import type { TableOptions } from "@bang/protocol";
 /** Seats offered first when a game allows them: a table of five. */
 export const PREFERRED_SEATS = 5;
 
-/** Every seat count a table of `game` may have, smallest first. */
-export function seatChoices(game: Pick<CatalogGame, "seats">): number[] {
-  return Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i);
+/**
+ * The seats the form offers for `game`: those a table with no gameOptions may have (the form sends
+ * none; the card game's 8 seats need its option), else the game's whole range (an older server).
+ */
+function formSeats(game: Pick<CatalogGame, "seats" | "plainSeats">): { min: number; max: number } {
+  return game.plainSeats ?? game.seats;
 }
 
-/** The seats offered first for `game`: PREFERRED_SEATS kept within its range. */
-export function defaultSeats(game: Pick<CatalogGame, "seats">): number {
-  return Math.min(game.seats.max, Math.max(game.seats.min, PREFERRED_SEATS));
+/** Every seat count the form offers for a table of `game`, smallest first. */
+export function seatChoices(game: Pick<CatalogGame, "seats" | "plainSeats">): number[] {
+  const { min, max } = formSeats(game);
+  return Array.from({ length: max - min + 1 }, (_, i) => min + i);
+}
+
+/** The seats offered first for `game`: PREFERRED_SEATS kept within what the form offers. */
+export function defaultSeats(game: Pick<CatalogGame, "seats" | "plainSeats">): number {
+  const { min, max } = formSeats(game);
+  return Math.min(max, Math.max(min, PREFERRED_SEATS));
 }
 
 /** Who fills the empty seats: a bot kind, or nobody (the host then waits for people). */

@@ -1,9 +1,10 @@
 /**
  * What the browser keeps between page loads (localStorage): the player's guest identity and the game
- * they sit at (so a reload resumes it), and the admin session. Each read checks the shape it gets.
+ * they sit at (so a reload resumes it), the identity made only for watching games (kept apart: it never
+ * sits at a table), and the admin session. Each read checks the shape it gets.
  */
 
-export const KEYS = { guest: "bang.guest", game: "bang.game", admin: "bang.admin" } as const;
+export const KEYS = { guest: "bang.guest", game: "bang.game", watcher: "bang.watcher", admin: "bang.admin" } as const;
 
 /** A guest identity as stored: the token `hello` needs and the player it names. */
 export interface StoredGuest {
@@ -50,6 +51,21 @@ export function saveGuest(store: KeyValue, guest: StoredGuest): void {
 export function clearGuest(store: KeyValue): void {
   store.removeItem(KEYS.guest);
   store.removeItem(KEYS.game);
+}
+
+/**
+ * The identity this browser made to watch games while it had no player identity (the socket needs a
+ * token to spectate), or null. It is never the player's: the lobby, an invite link and the player's
+ * pages read `loadGuest` only, so a person who watched first still picks their own name to sit down.
+ */
+export function loadWatcher(store: KeyValue): StoredGuest | null {
+  return read(store, KEYS.watcher, isGuest);
+}
+export function saveWatcher(store: KeyValue, watcher: StoredGuest): void {
+  store.setItem(KEYS.watcher, JSON.stringify(watcher));
+}
+export function clearWatcher(store: KeyValue): void {
+  store.removeItem(KEYS.watcher);
 }
 
 /** The game kept for a reload, and the player who kept it (absent in what older versions stored). */

@@ -8,7 +8,7 @@ import { createCardsMachine } from "./machine.js";
 import { gameResult, SCORING } from "./result.js";
 import { cardsScenarios } from "./scenario/format.js";
 import { cardsCommand, cardsEvent, cardsOptions, cardsSetup, cardsView } from "./schemas.js";
-import { createGame, type GameSetup } from "./setup.js";
+import { createGame, playerCounts, type GameSetup } from "./setup.js";
 import { timeoutCommand } from "./timeout.js";
 import { CARDS_REFUSALS, type Command, type GameEvent, type GameState } from "./types.js";
 import { playerView, stepView, type PlayerView } from "./view.js";
@@ -30,6 +30,8 @@ export const cards: GameModule<GameState, Command, GameEvent, PlayerView, GameSe
   // the seed, with the log, would tell every card each player held.
   seedSecretAfterEnd: true,
   rankedSeats: { min: 4, max: 7 },
+  // E1.1, E1.2: 8 seats only with the option `eightPlayers` (the same counts `create` deals for).
+  seatsFor: (options: CardsOptions) => playerCounts(options),
   schemas: { setup: cardsSetup, options: cardsOptions, command: cardsCommand, view: cardsView, event: cardsEvent },
   refusals: CARDS_REFUSALS,
   serverCommands: [],

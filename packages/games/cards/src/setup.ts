@@ -1,4 +1,4 @@
-import { isSeed, isSeeding, seedRng, seededSource, shuffle, type Seed, type Seeding } from "@bang/game-core";
+import { isSeed, isSeeding, seedRng, seededSource, shuffle, type SeatRange, type Seed, type Seeding } from "@bang/game-core";
 import { settle } from "./flow.js";
 import { CARD_IDS, isCardId } from "./rules/deck.js";
 import { startTurn } from "./rules/turn.js";
@@ -59,6 +59,11 @@ export type SetupResult = { ok: true; state: GameState } | { ok: false; error: R
 const invalid = (message: string): SetupResult => ({ ok: false, error: { code: "INVALID_SETUP", message } });
 const sorted = (list: readonly string[]) => [...list].sort().join(",");
 
+/** E1.1, E1.2: the players a game deals for: 4 to 7, or 4 to 8 with the option `eightPlayers`. */
+export function playerCounts(options: { eightPlayers?: boolean | undefined } | undefined): SeatRange {
+  return { min: 4, max: options?.eightPlayers === true ? 8 : 7 };
+}
+
 /**
  * Deals a game (E1): roles at random unless all given (E1.1, E1.2, E1.3), distinct characters (E1.4),
  * life = bullets (+1 for the sheriff), the 80 cards shuffled and dealt one per life point (E1.6), the
@@ -70,8 +75,8 @@ export function createGame(setup: GameSetup): SetupResult {
   if (setup === null || typeof setup !== "object" || !Array.isArray(setup.players)) return invalid("players: a setup lists its seats");
   const eight = setup.options?.eightPlayers === true;
   const seats = setup.players;
-  const max = eight ? 8 : 7;
-  if (seats.length < 4 || seats.length > max) return invalid(`players: ${eight ? "4 to 8" : "4 to 7"} players (E1.1${eight ? ", E1.2" : ""}), got ${seats.length}`);
+  const { min, max } = playerCounts(setup.options);
+  if (seats.length < min || seats.length > max) return invalid(`players: ${eight ? "4 to 8" : "4 to 7"} players (E1.1${eight ? ", E1.2" : ""}), got ${seats.length}`);
   const seed = setup.seed ?? 0;
   if (!isSeed(seed)) return invalid("seed: a 32-bit signed integer or 64 lower-case hex digits");
   if (!isSeeding(setup.seeding)) return invalid(`seeding: must be "mixed" or absent`);

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 
-const MODULES = ["module", "badbot", "badview"] as const;
+const MODULES = ["module", "badbot", "badview", "baddeal"] as const;
 
 /** Transpiles this folder's module files; returns the path of each ES module the server loads, by name. */
 export function buildGameModules(): Record<(typeof MODULES)[number], string> {

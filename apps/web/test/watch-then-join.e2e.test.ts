@@ -1,0 +1,69 @@
+/**
+ * A browser that watched a game before it had a name, then opens an invite link: the link asks for a
+ * name and seats the person under the name they typed, never under the identity made for watching
+ * ("spectator"). A tester's report: watching stored a guest named "spectator" as this browser's player
+ * identity, and a later invite link sat that browser at the table as "spectator" without asking.
+ * Chromium (playwright-core) against the real server (PostgreSQL) and the built app.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeAll, connectPlayer, startTable, type Player } from "../../server/test/support/players.js";
+import { useServer } from "../../server/test/support/server.js";
+import { launchBrowser, screenshot } from "./support/browser.js";
+import { startWeb, type WebApp } from "./support/web.js";
+
+const server = useServer({ backend: "postgresql", botDelayMs: 50 });
+let web: WebApp;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const players: Player[] = [];
+
+beforeAll(async () => {
+  web = await startWeb(server().url);
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await closeAll(players);
+  await browser?.close();
+  await web?.stop();
+}, 30_000);
+
+const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+describe("watching, then an invite link", () => {
+  it("a fresh browser watches a game, then opens an invite link: it is asked a name and sits under that name", async () => {
+    const { url } = server();
+    const [kate, wyatt] = [await connectPlayer(url, "Big Nose Kate"), await connectPlayer(url, "Wyatt")];
+    players.push(kate, wyatt);
+    const { gameId } = await startTable([kate], { seats: 4, fillBots: true, turnSeconds: 600 });
+    const { code } = await wyatt.client.createTable({ game: "dice", seats: 4 });
+
+    const page = await browser.context.newPage();
+    // Watching needs no name: the game's table shows, as a spectator's.
+    await page.goto(`${web.url}/watch/${gameId}`);
+    await page.waitForSelector('[data-testid="game"]', { timeout: 30_000 });
+    await expect.poll(() => page.textContent('[data-testid="status"]'), { timeout: 15_000 }).toBe("connected");
+    expect(await stored(page, "bang.guest")).toBeNull();
+
+    // The invite link asks for a name (it does not sit this browser as whoever watched).
+    await page.goto(`${web.url}/join/${code}`);
+    await page.waitForSelector('[data-testid="name"], [data-testid="lobby"]', { timeout: 30_000 });
+    expect(await page.locator('[data-testid="lobby"]').count()).toBe(0);
+    await page.fill('[data-testid="name"]', "Belle Starr");
+    await page.click('[data-testid="pick-name"]');
+    await page.waitForSelector('[data-testid="lobby"]', { timeout: 30_000 });
+    expect(await page.textContent('[data-testid="me"]')).toBe("Belle Starr");
+    await screenshot(page, "join-after-watching");
+
+    // The table, as its host sees it: the name typed, nobody called "spectator".
+    await expect
+      .poll(() => wyatt.client.table(code)?.seats.filter((s) => s.playerId !== null).map((s) => s.name), { timeout: 15_000 })
+      .toEqual(["Wyatt", "Belle Starr"]);
+    expect(JSON.parse((await stored(page, "bang.guest"))!)).toMatchObject({ player: { name: "Belle Starr" } });
+
+    // Watching again now uses the name picked: the game still shows.
+    await page.goto(`${web.url}/watch/${gameId}`);
+    await page.waitForSelector('[data-testid="game"]', { timeout: 30_000 });
+    expect(JSON.parse((await stored(page, "bang.guest"))!)).toMatchObject({ player: { name: "Belle Starr" } });
+    await page.close();
+  }, 120_000);
+});
