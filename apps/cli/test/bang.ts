@@ -153,16 +153,30 @@ export function drive(args: string[], answer: (prompt: string, transcript: strin
     const child = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
-    let answered = 0;
+    // Each prompt is answered once, found by where its line starts: the output may stop at it, or (when
+    // the other players' moves come in as the person is asked) the CLI ends its line and goes on, and a
+    // slow reader gets both in one chunk. An empty answer leaves the prompt's line as it was.
+    const answered = new Set<number>();
+    let scanned = 0;
+    let typing: Promise<void> = Promise.resolve();
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
       stdout += d;
-      if (!stdout.endsWith("> ") || stdout.length === answered) return;
-      answered = stdout.length;
-      const prompt = stdout.slice(stdout.lastIndexOf("\n") + 1);
-      void Promise.resolve(answer(prompt, stdout)).then((line) => {
-        if (line === null) child.stdin.end();
-        else child.stdin.write(`${line}\n`);
-      }, fail);
+      for (let start = scanned; start < stdout.length; ) {
+        const newline = stdout.indexOf("\n", start);
+        const line = stdout.slice(start, newline === -1 ? undefined : newline);
+        if (line.endsWith("> ") && !answered.has(start)) {
+          answered.add(start);
+          const transcript = stdout.slice(0, start + line.length);
+          typing = typing.then(() =>
+            Promise.resolve(answer(line, transcript)).then((text) => {
+              if (text === null) child.stdin.end();
+              else if (child.stdin.writable) child.stdin.write(`${text}\n`);
+            }, fail),
+          );
+        }
+        if (newline === -1) break;
+        start = scanned = newline + 1;
+      }
     });
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
     child.stdin.on("error", () => {});

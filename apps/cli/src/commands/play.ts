@@ -76,8 +76,8 @@ export async function run(argv: string[]): Promise<number> {
   const seed = intOption("seed", values.seed, randomInt(0, SEED_MAX), SEED_MIN, SEED_MAX);
   const seat = intOption("seat", values.seat, 1, 1, players);
   const bots = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
-  const say = (text: string) => process.stdout.write(`${text}\n`);
   const reader = new LineReader();
+  const say = (text: string) => reader.print(text);
   try {
     return await playLocal(game, { players, seed, seat, bots, save: values.save }, { say, reader });
   } finally {
@@ -124,8 +124,8 @@ async function runOnline(
   const game = gameOption(values, true);
   const bots = choiceOption("bots", values.bots, "heuristic", BOT_KINDS);
 
-  const say = (text: string) => process.stdout.write(`${text}\n`);
   const reader = new LineReader();
+  const say = (text: string) => reader.print(text);
   try {
     const players = code === null ? await serverSeats(server, game, values.players) : 0;
     return await playOnline({ url: server, name, game, players, bots, code, wait: values.wait ?? false }, { say, reader });

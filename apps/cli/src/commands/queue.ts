@@ -66,13 +66,15 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 /** Queues, confirms, and plays the game (the person, or `bot`). */
-async function queueAndPlay(url: string, queueId: string, name: string, bot: BotKind | null, say: (text: string) => void): Promise<number> {
+async function queueAndPlay(url: string, queueId: string, name: string, bot: BotKind | null, write: (text: string) => void): Promise<number> {
   const guest = await createGuest(url, name);
   const me = guest.player.id;
   const client = await connect({ url, token: guest.token });
   client.on("error", (error) => process.stderr.write(`bang queue: warning: ${error.code}: ${error.message}\n`));
   // A bot plays unattended: the input is not read (its end does not leave the queue).
   const reader = bot ? null : new LineReader();
+  // A person's lines go through the reader, which keeps an open question's prompt last on screen.
+  const say = reader ? (text: string) => reader.print(text) : write;
   const names = new Map<string, string>();
   let gameId: string | null = null;
   const source: GameSource = {
