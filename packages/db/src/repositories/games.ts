@@ -77,7 +77,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
   const close = async (id: string, status: "finished" | "abandoned", winner: StoredWinner | null, token: number | undefined): Promise<GameRecord> => {
     const at = new Date();
     // The instant as a UTC literal, the way Prisma stores DateTime (see log/commit.ts).
-    const [row] = await sql.query<ClosedGameRow>(CLOSE_GAME, [id, status, at.toISOString(), winner?.team ?? null, winner ? JSON.stringify(winner.players) : null, token ?? null]);
+    const [row] = await sql.query<ClosedGameRow>(CLOSE_GAME, [id, status, at.toISOString(), winner?.team ?? null, winner ? JSON.stringify(winner.players) : null, token ?? null], "bang_game_close");
     if (row) return closedRecord(row, at);
     const [stored] = await sql.query<{ fencingToken: number }>(FENCING_TOKEN_OF, [id]);
     if (!stored) throw new DbError("GAME_NOT_FOUND", `game ${id} does not exist`, { gameId: id });
@@ -105,7 +105,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
         seats.map((s) => s.playerId),
         seats.map((s) => s.botKind),
         seats.map((s) => s.name),
-      ]);
+      ], "bang_game_create");
       return {
         id,
         game: input.game,
@@ -127,7 +127,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
     abandonGame: (id) => close(id, "abandoned", null, undefined),
     async countRunningGames(playerIds) {
       if (playerIds.length === 0) return new Map();
-      const rows = await sql.query<{ playerId: string; n: number }>(RUNNING_GAME_COUNTS, [[...new Set(playerIds)]]);
+      const rows = await sql.query<{ playerId: string; n: number }>(RUNNING_GAME_COUNTS, [[...new Set(playerIds)]], "bang_running_counts");
       return new Map(rows.map((r) => [r.playerId, Number(r.n)]));
     },
     async listGames(filter = {}) {
