@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGameRepository, createPlayerRepository, DbError, type Database } from "../src/index.js";
+import { createGameRepository, createPlayerRepository, createRatingRepository, DbError, type Database } from "../src/index.js";
 import { BACKENDS, createStore, START_TIMEOUT, type Store } from "./support/backends.js";
 
 const SETUP5 = { seed: 5, players: ["a", "b", "c", "d", "e"].map((id) => ({ id })) };
@@ -67,6 +67,10 @@ describe("a game's statements on postgresql", () => {
 
     expect({ create: afterCreate, count: afterCount - afterCreate, finish: afterFinish - afterCount }, seen.texts.join("\n")).toEqual({ create: 1, count: 1, finish: 1 });
     expect(counts).toEqual(new Map(people.map((p) => [p.id, 1])));
+
+    // The ratings' follow-up of a game that is not rated: one read, no transaction (was BEGIN, UPDATE, COMMIT).
+    const applied = await createRatingRepository(db).applyGame(created.id, people.map((p) => p.id), () => []);
+    expect({ applied, statements: seen.count() - afterFinish }, seen.texts.slice(afterFinish).join("\n")).toEqual({ applied: false, statements: 1 });
   });
 });
 
