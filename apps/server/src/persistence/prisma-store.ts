@@ -88,6 +88,10 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
       const rows = await db.prisma.game.findMany({ where: { status: "running", seats: { some: { playerId } } }, select: { id: true }, orderBy: { createdAt: "desc" }, take: 50 });
       return rows.map((r) => r.id);
     },
+    async runningGameCounts(playerIds) {
+      const counts = await games.countRunningGames(playerIds);
+      return playerIds.map((id) => counts.get(id) ?? 0);
+    },
     admin: createAdminStore(db, toStoredGame),
     flush: () => writer.flush(),
     onFlush: (listener) => void flushListeners.push(listener),

@@ -86,6 +86,11 @@ export interface GameStore {
   listGames(filter: { status?: StoredGame["status"]; limit?: number }): Promise<StoredGame[]>;
   /** Ids of the running games where `playerId` has a seat (a person's seat), newest first, at most 50. */
   runningGameIdsOf(playerId: string): Promise<string[]>;
+  /**
+   * How many running games each of `playerIds` has a (person's) seat in, in that order (0 for none):
+   * one query for a whole table, whatever its size.
+   */
+  runningGameCounts(playerIds: readonly string[]): Promise<number[]>;
   /** Admin accounts and the dashboard's history queries. */
   readonly admin: AdminStore;
   /** Drains pending appends. */

@@ -60,7 +60,7 @@ export const services = fp(
     // Table starts under way per person (GAMES_PER_PLAYER): in memory, in Redis once the cluster is up.
     let starts: SocketCounts = memorySocketCounts();
     const tables = new TableRegistry(factory, {
-      runningGamesOf: async (id) => (await store.runningGameIdsOf(id)).length,
+      runningGamesOf: (ids) => store.runningGameCounts(ids),
       starts: { add: (id) => starts.add(id), remove: (id) => starts.remove(id) },
       maxRunningGames: config.GAMES_PER_PLAYER,
     });

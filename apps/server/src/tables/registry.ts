@@ -87,15 +87,15 @@ export class TableRegistry implements Lobby {
   private readonly listeners = new Set<(table: TableView) => void>();
 
   /**
-   * `host` creates the games; `limits.runningGamesOf` counts a person's running games (the store's, so
-   * that a cluster counts games on every node), `limits.starts` the table starts under way per person
+   * `host` creates the games; `limits.runningGamesOf` counts the running games of each person given, in
+   * that order (the store's, so that a cluster counts games on every node; one query per table start), `limits.starts` the table starts under way per person
    * (in memory, or in Redis on a cluster so that starts on two nodes see each other) and
    * `limits.maxRunningGames` is the most one person may play at once (GAMES_PER_PLAYER). Without
    * `limits`, no such limit.
    */
   constructor(
     private readonly host: GameFactory,
-    private readonly limits?: { runningGamesOf(playerId: string): Promise<number>; starts: SocketCounts; maxRunningGames: number },
+    private readonly limits?: { runningGamesOf(playerIds: readonly string[]): Promise<number[]>; starts: SocketCounts; maxRunningGames: number },
   ) {}
 
   /** Called with the new view whenever a table changes. */
@@ -194,7 +194,7 @@ export class TableRegistry implements Lobby {
     if (!this.limits) return;
     const { runningGamesOf, maxRunningGames } = this.limits;
     const people = t.seats.filter((s) => s.playerId !== null);
-    const counts = await Promise.all(people.map((s) => runningGamesOf(s.playerId!)));
+    const counts = people.length === 0 ? [] : await runningGamesOf(people.map((s) => s.playerId!));
     const busy = people.find((_, i) => counts[i]! + under[i]! - 1 >= maxRunningGames);
     if (!busy) return;
     const who = busy.playerId === starter ? "you already play" : `${busy.name} already plays`;

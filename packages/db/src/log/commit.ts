@@ -271,6 +271,8 @@ async function writeAtOnce(sql: LogSql, games: ReadonlyMap<string, readonly NewL
      )
      SELECT id FROM moved`,
     [utcNow(), s.ids, s.firsts, s.lasts, s.tokens, r.gameIds, r.seqs, r.playerIds, r.clientCommandIds, r.commands, r.draws],
+    // Every flush runs this same text: PostgreSQL parses and plans it once per connection.
+    "bang_log_write",
   );
   const movedIds = new Set(moved.map((r) => r.id));
   return whyNotMoved(sql, spans.filter((s) => !movedIds.has(s.id)));

@@ -7,8 +7,13 @@ import { Prisma, type PrismaClient } from "../client.js";
  * handle that has neither, Prisma's raw queries (slower, same results).
  */
 export interface LogSql {
-  /** Runs one statement; resolves with its rows (column name -> value, pg's default type parsing). */
-  query<Row>(text: string, params: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Runs one statement; resolves with its rows (column name -> value, pg's default type parsing).
+   * `name` (optional) makes it a named prepared statement where the driver has them (pg: parsed and
+   * planned once per connection, then only bound and run): give it only to a constant `text`, one name
+   * per text. Ignored elsewhere.
+   */
+  query<Row>(text: string, params: readonly unknown[], name?: string): Promise<Row[]>;
   /**
    * Runs `fn` in one transaction: its queries go through the `LogSql` it is given, committed when `fn`
    * resolves, rolled back when it throws (the error is rethrown).
@@ -19,14 +24,14 @@ export interface LogSql {
 /** A LogSql over a pg pool: a statement takes any pooled connection, a transaction keeps one. */
 export function pgLogSql(pool: pg.Pool): LogSql {
   return {
-    query: async <Row>(text: string, params: readonly unknown[]) => (await pool.query(text, params as unknown[])).rows as Row[],
+    query: async <Row>(text: string, params: readonly unknown[], name?: string) => (await pool.query(statement(text, params, name))).rows as Row[],
     async transaction(fn) {
       const client = await pool.connect();
       let broken: unknown;
       try {
         await client.query("BEGIN");
         const out = await fn({
-          query: async <Row>(text: string, params: readonly unknown[]) => (await client.query(text, params as unknown[])).rows as Row[],
+          query: async <Row>(text: string, params: readonly unknown[], name?: string) => (await client.query(statement(text, params, name))).rows as Row[],
           transaction: () => Promise.reject(new Error("nested log transactions are not supported")),
         });
         await client.query("COMMIT");
@@ -42,6 +47,11 @@ export function pgLogSql(pool: pg.Pool): LogSql {
       }
     },
   };
+}
+
+/** pg's query config: named (prepared once per connection) when `name` is given. */
+function statement(text: string, params: readonly unknown[], name: string | undefined): pg.QueryConfig {
+  return name === undefined ? { text, values: params as unknown[] } : { name, text, values: params as unknown[] };
 }
 
 const TX_OPTIONS = { maxWait: 15_000, timeout: 60_000 } as const;

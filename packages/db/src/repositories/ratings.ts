@@ -49,7 +49,7 @@ export interface RatingRepository {
    * Applies a finished rated game once, in one transaction: `compute` receives the players' current
    * ratings (read inside the transaction) and returns each player's new rating; the game is marked rated
    * in the same transaction. Resolves false (and changes nothing) when the game is not a rated game or
-   * was already applied.
+   * was already applied; that case costs one read and no transaction.
    */
   applyGame(gameId: string, playerIds: readonly string[], compute: (current: Map<string, RatingRecord>) => RatingUpdate[]): Promise<boolean>;
   /** A player's rating changes in `game`, newest first (at most `limit`, default 50). */
@@ -74,6 +74,10 @@ export function createRatingRepository(db: DbHandle): RatingRepository {
       return row ? { game: row.game, ratedAt: row.ratedAt } : null;
     },
     async applyGame(gameId, playerIds, compute) {
+      // Most finished games are not rated (private tables): one read tells, without a transaction's
+      // BEGIN and COMMIT. The claim below stays the guard against applying a rated game twice.
+      const pending = await prisma.ratedGame.findFirst({ where: { gameId, ratedAt: null }, select: { gameId: true } });
+      if (!pending) return false;
       return prisma.$transaction(async (tx) => {
         const claimed = await tx.ratedGame.updateMany({ where: { gameId, ratedAt: null }, data: { ratedAt: new Date() } });
         if (claimed.count !== 1) return false;
