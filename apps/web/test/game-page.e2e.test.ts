@@ -169,10 +169,13 @@ describe("the game page around any table", () => {
     expect(await admin("/end")).toMatchObject({ status: 200 });
     await page.waitForSelector('[data-testid="game-ended"]');
     expect(await page.$('[data-testid="actions"]')).toBeNull();
+    // Nobody is to act in an ended game (the bots' seats were mid-game).
+    expect(await page.$$('[data-testid="seat"][data-acting="true"]')).toHaveLength(0);
     // After a reload too: the stored game says it was ended.
     await page.reload();
     await page.waitForSelector('[data-testid="game-ended"]');
     expect(await page.$('[data-testid="actions"]')).toBeNull();
+    expect(await page.$$('[data-testid="seat"][data-acting="true"]')).toHaveLength(0);
     await screenshot(page, "game-page-ended");
     await page.close();
   });

@@ -90,7 +90,8 @@ export function GameScreen({ gameId, access }: { gameId: string; access: "play" 
       </main>
     );
   }
-  const view = game.view;
+  // A game an admin ended waits for nobody: no seat keeps its "to act" mark.
+  const view = game.ended && game.view ? { ...game.view, waitingFor: [] } : game.view;
   const seated = access === "play" && me !== null;
   const away = seated && game.presence.away.includes(me);
   const replaced = seated && game.presence.replaced.includes(me);
