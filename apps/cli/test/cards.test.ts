@@ -12,7 +12,7 @@ import { rankingLines, renderTable } from "../src/games/cards/format.js";
 import { formatCommand, parseMove } from "../src/games/cards/move.js";
 import { cardsPrompt } from "../src/games/cards/prompt.js";
 import { seatBots, tableSetup } from "../src/shell/match.js";
-import { drive, ensureBuilt, hasStack, tempDir } from "./bang.js";
+import { bang, drive, ensureBuilt, hasStack, tempDir } from "./bang.js";
 
 const dir = tempDir("bang-cards-");
 
@@ -109,6 +109,13 @@ const handLines = (text: string): string[][] =>
 beforeAll(ensureBuilt, 300_000);
 
 describe("bang play --game cards", () => {
+  it("E1.2 --players 8 is a usage error: 8 players need the eightPlayers option, which the CLI does not set", async () => {
+    const run = await bang(["play", "--game", "cards", "--players", "8"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--players: .*4 to 7/);
+    expect(hasStack(run.stderr)).toBe(false);
+  });
+
   it("E3 plays a whole local game with a scripted person: menus, numbers, typed moves, refusals; the hands shown are the person's own; the ending is the module's", async () => {
     const save = join(dir, "cards.json");
     let plays = 0;

@@ -60,6 +60,8 @@ describe("bang queue", () => {
     expect(run.stderr, server.output()).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Match found: duellist and 1 bot\(s\)\. Confirming\.\.\.$/m);
+    // The join's own "queued" status is not a match that fell through.
+    expect(run.stdout).not.toContain("Back in queue");
     expect(run.stdout).toMatch(/^Winner: p[12] wins the duel\. You (win!|lose\.)$/m);
   });
 

@@ -1,7 +1,7 @@
 /** The lobby's "new table" form (apps/web/src/lib/lobby.ts) on the games of a server's catalog. */
 import { tableOptions } from "@bang/protocol";
 import { describe, expect, it } from "vitest";
-import { defaultSeats, isMyRunningGame, PREFERRED_SEATS, seatChoices, tableOptionsFor } from "../src/lib/lobby";
+import { defaultSeats, isMyRunningGame, PREFERRED_SEATS, seatChoices, seatsText, tableOptionsFor } from "../src/lib/lobby";
 
 const wide = { seats: { min: 3, max: 8 } };
 const pair = { seats: { min: 2, max: 2 } };
@@ -22,6 +22,10 @@ describe("new table", () => {
     expect(seatChoices(cards)).toEqual([4, 5, 6, 7]);
     expect(defaultSeats(cards)).toBe(PREFERRED_SEATS);
     expect(defaultSeats({ seats: { min: 4, max: 8 }, plainSeats: { min: 4, max: 4 } })).toBe(4);
+    // The game's label says the same players as the seats offered (E1.2: 8 only with the option).
+    expect(seatsText(cards)).toBe("4 to 7");
+    expect(seatsText(wide)).toBe("3 to 8");
+    expect(seatsText(pair)).toBe("2");
   });
 
   it("sends the game, its seats, the bots, the turn time and no game options, as the protocol takes them", () => {

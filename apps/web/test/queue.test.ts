@@ -29,6 +29,8 @@ describe("queue statuses", () => {
   it("describes a queue's game, seats, bots, wait limit and waiting players", () => {
     const q: QueueInfo = { id: "dice-4-8", game: "dice", minSeats: 4, maxSeats: 8, botsAfterSeconds: null, maxWaitSeconds: 300, readySeconds: 15, waiting: 2, waits: NO_WAITS };
     expect(describeQueue(q)).toBe("dice, 4 to 8 players, no bots, at most 300 s of waiting; 2 waiting");
+    // The page names the game as the catalog does.
+    expect(describeQueue(q, "Bang! The Dice Game")).toBe("Bang! The Dice Game, 4 to 8 players, no bots, at most 300 s of waiting; 2 waiting");
     expect(describeQueue({ ...q, minSeats: 5, maxSeats: 5, botsAfterSeconds: 30, maxWaitSeconds: null, waiting: 0 })).toBe("dice, 5 players, bots after 30 s, no wait limit; 0 waiting");
   });
 

@@ -84,8 +84,11 @@ async function queueAndPlay(url: string, queueId: string, name: string, bot: Bot
   };
   const story = new Narrator(client, source, me, url, say);
   try {
+    // A "queued" status after a match found means it fell through; the first one is the join itself.
+    let matched = false;
     const started = new Promise<string | QueueStatus>((resolve) => {
       client.on("matchFound", (m) => {
+        matched = true;
         for (const p of m.players) names.set(p.id, p.name);
         say(`Match found: ${m.players.map((p) => p.name).join(", ")}${m.bots ? ` and ${m.bots} bot(s)` : ""}. Confirming...`);
         client.confirmMatch(m.matchId).catch((e: unknown) => say(`Could not confirm: ${e instanceof ClientError ? `${e.code}: ${e.message}` : String(e)}`));
@@ -96,7 +99,10 @@ async function queueAndPlay(url: string, queueId: string, name: string, bot: Bot
           gameId = status.gameId;
           resolve(status.gameId);
         } else if (status.state === "idle") resolve(status);
-        else if (status.state === "queued") say(`Back in queue ${status.queueId}: a player of the match did not confirm.`);
+        else if (status.state === "queued" && matched) {
+          matched = false;
+          say(`Back in queue ${status.queueId}: a player of the match did not confirm.`);
+        }
       });
     });
     const joined = await client.joinQueue(queueId);

@@ -256,9 +256,7 @@ export class TableRegistry implements Lobby {
     if (!this.host.accepts) throw new TableError("SHUTTING_DOWN", "this node is shutting down; start the game again once reconnected");
     if (t.hostId !== playerId) throw new TableError("NOT_HOST", "only the table's host starts the game");
     if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
-    if (t.seats.some((s) => s.playerId === null && s.bot === null)) throw new TableError("NOT_READY", `table ${code} has empty seats: wait for players or fill them with bots`);
-    const unready = t.seats.filter((s) => s.playerId !== null && !s.ready && s.playerId !== t.hostId);
-    if (unready.length > 0) throw new TableError("NOT_READY", `waiting for ${unready.map((s) => s.name).join(", ")} to be ready`);
+    checkSeatsReady(t, code);
     // Counted as starting from here until its game exists in the store, so that starts racing each
     // other see one another (GAMES_PER_PLAYER).
     const people = t.seats.flatMap((s) => (s.playerId === null ? [] : [s.playerId]));
@@ -266,6 +264,12 @@ export class TableRegistry implements Lobby {
     try {
       await this.checkRunningGames(t, playerId, under);
       if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
+      // The table stayed open during the awaits: someone may have left, joined or said not ready.
+      checkSeatsReady(t, code);
+      const now = t.seats.flatMap((s) => (s.playerId === null ? [] : [s.playerId]));
+      if (now.length !== people.length || now.some((id, i) => id !== people[i])) {
+        throw new TableError("NOT_READY", `the seats of table ${code} changed while its game was starting: start it again`);
+      }
       t.status = "playing";
       const seats: RoomSeat[] = t.seats.map((s, index) => ({
         index,
@@ -321,4 +325,14 @@ export class TableRegistry implements Lobby {
     for (const l of this.listeners) l(view);
     return view;
   }
+}
+
+/**
+ * Refuses NOT_READY a table whose game cannot start now: a seat with neither a person nor a bot, or a
+ * person other than the host who has not said ready.
+ */
+function checkSeatsReady(t: Table, code: string): void {
+  if (t.seats.some((s) => s.playerId === null && s.bot === null)) throw new TableError("NOT_READY", `table ${code} has empty seats: wait for players or fill them with bots`);
+  const unready = t.seats.filter((s) => s.playerId !== null && !s.ready && s.playerId !== t.hostId);
+  if (unready.length > 0) throw new TableError("NOT_READY", `waiting for ${unready.map((s) => s.name).join(", ")} to be ready`);
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useCatalog } from "@/hooks/useCatalog";
+import { seatsText } from "@/lib/lobby";
 
 /** The games the server hosts, by name with their number of players (nothing while the list loads or if it cannot). */
 export function GameList() {
@@ -9,7 +10,7 @@ export function GameList() {
     <ul className="game-list" data-testid="game-list">
       {games.map((g) => (
         <li key={g.id} data-game={g.id}>
-          <b>{g.name}</b> · {g.seats.min === g.seats.max ? g.seats.min : `${g.seats.min} to ${g.seats.max}`} players
+          <b>{g.name}</b> · {seatsText(g)} players
         </li>
       ))}
     </ul>

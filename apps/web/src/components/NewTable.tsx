@@ -4,7 +4,7 @@ import type { TableView } from "@bang/protocol";
 import { useEffect, useState } from "react";
 import { ProblemBox } from "@/components/ProblemBox";
 import { useCatalog } from "@/hooks/useCatalog";
-import { defaultSeats, seatChoices, tableOptionsFor, type BotChoice } from "@/lib/lobby";
+import { defaultSeats, seatChoices, seatsText, tableOptionsFor, type BotChoice } from "@/lib/lobby";
 
 /**
  * The lobby's "new table" form: one of the games the server hosts (GET /api/games/catalog) with its
@@ -43,7 +43,7 @@ export function NewTable(props: { client: BangClient; busy: boolean; run: (f: ()
         <select data-testid="game" value={game.id} onChange={(e) => setGameId(e.target.value)}>
           {catalog.games.map((g) => (
             <option key={g.id} value={g.id}>
-              {g.name} ({g.seats.min === g.seats.max ? g.seats.min : `${g.seats.min} to ${g.seats.max}`} players)
+              {g.name} ({seatsText(g)} players)
             </option>
           ))}
         </select>

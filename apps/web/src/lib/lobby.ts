@@ -17,6 +17,12 @@ function formSeats(game: Pick<CatalogGame, "seats" | "plainSeats">): { min: numb
   return game.plainSeats ?? game.seats;
 }
 
+/** "4 to 7" or "2": the players a table of `game` made here may have (the form sets no game option). */
+export function seatsText(game: Pick<CatalogGame, "seats" | "plainSeats">): string {
+  const { min, max } = formSeats(game);
+  return min === max ? String(min) : `${min} to ${max}`;
+}
+
 /** Every seat count the form offers for a table of `game`, smallest first. */
 export function seatChoices(game: Pick<CatalogGame, "seats" | "plainSeats">): number[] {
   const { min, max } = formSeats(game);

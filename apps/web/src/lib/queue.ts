@@ -41,12 +41,15 @@ export function queueStatusText(status: QueueStatus, now: number): string {
   }
 }
 
-/** One queue as a line: its game, seats, when bots fill it, how long one may wait, who waits now. */
-export function describeQueue(q: QueueInfo): string {
+/**
+ * One queue as a line: its game (by `gameName`, the catalog's name; its id when none), seats, when bots
+ * fill it, how long one may wait, who waits now.
+ */
+export function describeQueue(q: QueueInfo, gameName: string = q.game): string {
   const seats = q.minSeats === q.maxSeats ? `${q.minSeats} players` : `${q.minSeats} to ${q.maxSeats} players`;
   const bots = q.botsAfterSeconds === null ? "no bots" : `bots after ${q.botsAfterSeconds} s`;
   const wait = q.maxWaitSeconds === null ? "no wait limit" : `at most ${q.maxWaitSeconds} s of waiting`;
-  return `${q.game}, ${seats}, ${bots}, ${wait}; ${q.waiting} waiting`;
+  return `${gameName}, ${seats}, ${bots}, ${wait}; ${q.waiting} waiting`;
 }
 
 /** The game to open for `status`, or null. */

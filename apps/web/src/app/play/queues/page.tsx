@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ProblemBox } from "@/components/ProblemBox";
 import { useServerUrl } from "@/components/ServerContext";
+import { useCatalog } from "@/hooks/useCatalog";
 import { usePlayer } from "@/hooks/usePlayer";
 import { describeQueue, describeWaits, gameOf, queueStatusText } from "@/lib/queue";
 import { saveGame } from "@/lib/storage";
@@ -19,6 +20,7 @@ export default function QueuesPage() {
   const url = useServerUrl();
   const router = useRouter();
   const player = usePlayer();
+  const { games } = useCatalog();
   const client = player.client;
   const [queues, setQueues] = useState<QueueInfo[] | null>(null);
   const [status, setStatus] = useState<QueueStatus>({ state: "idle" });
@@ -112,7 +114,7 @@ export default function QueuesPage() {
         {queues?.map((q) => (
           <li key={q.id} className="card" data-testid="queue" data-queue={q.id}>
             <b>{q.id}</b>
-            <p className="muted">{describeQueue(q)}</p>
+            <p className="muted">{describeQueue(q, games?.find((g) => g.id === q.game)?.name)}</p>
             <p className="muted" data-testid="queue-waits">
               {describeWaits(q.waits)}
             </p>
