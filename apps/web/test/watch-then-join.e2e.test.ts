@@ -66,4 +66,29 @@ describe("watching, then an invite link", () => {
     expect(JSON.parse((await stored(page, "bang.guest"))!)).toMatchObject({ player: { name: "Belle Starr" } });
     await page.close();
   }, 120_000);
+
+  it("a player identity that no longer verifies (the server's data reset) still watches: with the identity made to watch, no problem left on the page", async () => {
+    const { url } = server();
+    const doc = await connectPlayer(url, "Doc Holliday");
+    players.push(doc);
+    const { gameId } = await startTable([doc], { seats: 4, fillBots: true, turnSeconds: 600 });
+    const context = await launchBrowser();
+    try {
+      const page = await context.context.newPage();
+      // A player identity signed by another server's secret (what a data reset leaves in a browser).
+      await page.goto(`${web.url}/play`);
+      const stale = { token: "v1.bm90LWEtcmVhbC10b2tlbg.c2lnbmF0dXJl", player: { id: "00000000-0000-4000-8000-000000000000", name: "Gone Player" } };
+      await page.evaluate((g) => window.localStorage.setItem("bang.guest", JSON.stringify(g)), stale);
+      await page.goto(`${web.url}/watch/${gameId}`);
+      await page.waitForSelector('[data-testid="game"] [data-testid="table"]', { timeout: 30_000 });
+      await expect.poll(() => page.textContent('[data-testid="status"]'), { timeout: 15_000 }).toBe("connected");
+      expect(await page.locator(".problem").allTextContents()).toEqual([]);
+      // The player's identity is left as it was (a player page asks a name again); the watcher is apart.
+      expect(JSON.parse((await stored(page, "bang.guest"))!)).toEqual(stale);
+      expect(JSON.parse((await stored(page, "bang.watcher"))!)).toMatchObject({ player: { name: "spectator" } });
+      await screenshot(page, "watch-after-stale-identity");
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -37,14 +37,20 @@ export function GameScreen({ gameId, access }: { gameId: string; access: "play" 
     }
   }, [access, player, autoGuest]);
   // The identity made for watching no longer verifies (the server's data was reset): make a new one,
-  // once; nothing of the person's is lost with it.
+  // once; nothing of the person's is lost with it. The player's own identity no longer verifying does
+  // not keep them from watching: the identity made to watch is used instead, once.
+  const fellBack = useRef(false);
   useEffect(() => {
-    if (player.watcher && (player.problem as { code?: string } | null)?.code === "BAD_TOKEN" && !renewed.current) {
+    const badToken = (player.problem as { code?: string } | null)?.code === "BAD_TOKEN";
+    if (player.watcher && badToken && !renewed.current) {
       renewed.current = true;
       player.forget();
       setAutoGuest(false);
+    } else if (access === "watch" && !player.watcher && badToken && !fellBack.current) {
+      fellBack.current = true;
+      void player.watchInstead().catch(() => undefined);
     }
-  }, [player]);
+  }, [player, access]);
 
   useEffect(() => {
     if (access !== "play" || !game.view) return;

@@ -90,6 +90,8 @@ export function useGame(client: BangClient | null, gameId: string, access: "play
   useEffect(() => {
     if (!client) return;
     let live = true;
+    // A new client (another identity) follows afresh: what the last one was refused is not its problem.
+    setProblem(null);
     const offState = client.on("state", (id, v, s, g) => {
       if (id !== gameId || !live) return;
       setGame(g);

@@ -25,6 +25,12 @@ export interface PlayerSession {
    * the player's identity (storage `loadWatcher`), so that no table ever seats it.
    */
   watchAnonymously(): Promise<void>;
+  /**
+   * Only with `watching`: watches with the identity made to watch (the stored one, else a new one)
+   * instead of the player's, which stays stored as it is (a player page asks a name again when it no
+   * longer verifies).
+   */
+  watchInstead(): Promise<void>;
   /** Forgets the identity in use (the player's: and the game it sat at). */
   forget(): void;
 }
@@ -59,12 +65,16 @@ export function usePlayer({ watching = false }: { watching?: boolean } = {}): Pl
       if (detail.error) setProblem(detail.error);
     });
     setClient(c);
+    let live = true;
     c.connect().catch(async (e: unknown) => {
+      // A client closed because the identity changed (its CLOSED) is no problem of the page's.
+      if (!live) return;
       // No welcome in time: say "down" when the server does not even answer its health check.
       const down = (e as { code?: string }).code === "TIMEOUT" && !(await serverAlive(url));
-      setProblem(down ? { code: "NETWORK", message: `the game server at ${url} does not answer` } : e);
+      if (live) setProblem(down ? { code: "NETWORK", message: `the game server at ${url} does not answer` } : e);
     });
     return () => {
+      live = false;
       off();
       setClient(null);
       void c.close();
@@ -93,6 +103,18 @@ export function usePlayer({ watching = false }: { watching?: boolean } = {}): Pl
     setWatcher(true);
   }, [url, watching]);
 
+  const watchInstead = useCallback(async () => {
+    if (!watching) throw new Error("usePlayer: watchInstead is for pages that only watch");
+    setProblem(null);
+    const kept = loadWatcher(window.localStorage);
+    if (kept) {
+      setGuest(kept);
+      setWatcher(true);
+      return;
+    }
+    await watchAnonymously();
+  }, [watching, watchAnonymously]);
+
   const forget = useCallback(() => {
     if (watcher) clearWatcher(window.localStorage);
     else clearGuest(window.localStorage);
@@ -101,5 +123,5 @@ export function usePlayer({ watching = false }: { watching?: boolean } = {}): Pl
     setProblem(null);
   }, [watcher]);
 
-  return { loaded, guest, watcher, client, status, problem, pickName, watchAnonymously, forget };
+  return { loaded, guest, watcher, client, status, problem, pickName, watchAnonymously, watchInstead, forget };
 }
