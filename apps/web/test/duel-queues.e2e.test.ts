@@ -215,7 +215,8 @@ describe("public queues and the admin pages", () => {
       await page.click('[data-testid="pick-name"]');
       await page.click('[data-testid="queues-link"]');
       await page.waitForSelector('[data-testid="queue"][data-queue="web-bots"]');
-      expect(await page.textContent('[data-testid="queue"][data-queue="web-bots"]')).toContain("dice, 4 players, bots after 1 s");
+      // The queue's game by the catalog's name, not its id.
+      await page.waitForSelector('[data-testid="queue"][data-queue="web-bots"]:has-text("Bang! The Dice Game, 4 players, bots after 1 s")');
       // Nobody has waited or been matched in this queue yet.
       expect(await page.textContent('[data-testid="queue"][data-queue="web-bots"] [data-testid="queue-waits"]')).toBe("nobody waiting now; nobody matched in the last 15 min");
       await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent === "connected");
