@@ -14,6 +14,7 @@
  *   as failed by the Prisma CLI.
  * - MIGRATIONS_NOT_FOUND: the prisma/migrations folder could not be located.
  * - INVALID_CONFIG: openDatabase() got a url it does not understand.
+ * - DATA_DIR_LOCKED: another live process has the PGlite data directory open (data-dir-lock.ts).
  */
 export const DB_ERROR_CODES = [
   "DUPLICATE_SEQ",
@@ -28,6 +29,7 @@ export const DB_ERROR_CODES = [
   "MIGRATION_FAILED",
   "MIGRATIONS_NOT_FOUND",
   "INVALID_CONFIG",
+  "DATA_DIR_LOCKED",
 ] as const;
 export type DbErrorCode = (typeof DB_ERROR_CODES)[number];
 

@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./client.js";
+import { lockDataDir } from "./data-dir-lock.js";
 import { DbError } from "./errors.js";
 import { pgLogSql, type LogSql } from "./log/sql.js";
 import { applyMigrations, type MigrationReport } from "./migrations/apply.js";
@@ -93,7 +94,14 @@ async function openPglite(
   const inMemory = dataDir.startsWith("memory://");
   const dir = inMemory ? dataDir : path.resolve(dataDir);
   if (!inMemory) await mkdir(dir, { recursive: true });
-  const pglite = await RemotePGlite.open(dir);
+  const unlock = inMemory ? () => undefined : lockDataDir(dir);
+  let pglite: RemotePGlite;
+  try {
+    pglite = await RemotePGlite.open(dir);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   try {
     const report = await migrate(pgliteSession(pglite));
     // The adapter uses PGlite's query/exec/transaction, which RemotePGlite answers the same way.
@@ -106,10 +114,11 @@ async function openPglite(
       logSql: pglite.logSql,
       dataDir: dir,
       migrations: report,
-      close: () => (closed ??= prisma.$disconnect().finally(() => pglite.close())),
+      close: () => (closed ??= prisma.$disconnect().finally(() => pglite.close().finally(unlock))),
     };
   } catch (e) {
     await pglite.close().catch(() => undefined);
+    unlock();
     throw e;
   }
 }

@@ -35,7 +35,7 @@ export function JoinBox(props: { client: BangClient; me: string; busy: boolean; 
       <h2>Join a table</h2>
       <label>
         Table code (or a game id)
-        <input data-testid="code" value={code} onChange={(e) => setCode(e.target.value)} placeholder="K7Q2ZP" required />
+        <input data-testid="code" value={code} onChange={(e) => setCode(e.target.value)} placeholder="K7Q2ZP4M" required />
       </label>
       <button type="submit" data-testid="join-table" disabled={busy}>
         Join
