@@ -35,8 +35,9 @@ export async function discoveryRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { ref: string } }>(
     "/api/lookup/:ref",
-    // Table codes must not be scanned through it: LOOKUP_RATE_LIMIT a minute per client address.
-    { config: { rateLimit: app.rateLimits.lookup }, schema: { tags: ["games"], summary: "What a game id or a table code names: a game, or a table and its game", params: refParams, response: { 200: lookupBody, 400: errorBody, 404: errorBody } } },
+    // Table codes must not be scanned through it: LOOKUP_RATE_LIMIT a minute per client address (and
+    // no HEAD twin, whose own counter would double that budget).
+    { config: { rateLimit: app.rateLimits.lookup }, exposeHeadRoute: false, schema: { tags: ["games"], summary: "What a game id or a table code names: a game, or a table and its game", params: refParams, response: { 200: lookupBody, 400: errorBody, 404: errorBody } } },
     async (req, reply) => {
       const { ref } = req.params;
       const game = await app.store.getGame(ref);

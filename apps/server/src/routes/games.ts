@@ -70,6 +70,8 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       // The costliest public read: REPLAY_RATE_LIMIT a minute per client address, of which
       // REPLAY_COLD_RATE_LIMIT of games this node has not replayed yet (admins: not counted).
       config: { rateLimit: app.rateLimits.replay },
+      // No HEAD twin: its own budget's counter would double the address's replays.
+      exposeHeadRoute: false,
       schema: {
         tags: ["games"],
         summary: "A game's log and the state after any entry, replayed",
