@@ -49,7 +49,9 @@ function hint(legal: DuelLegalActions, suggested: DuelCommand | null): string {
       if (t.dynamite) lines.push(`  the dynamite exploded: name one of your cards (dynamite:CARD)`);
       if (t.molotov) lines.push(`  molotov: the opponent's ${t.molotov} row burns`);
       for (const s of t.shots) lines.push(`  die ${s.die} shoots the ${s.row} row, columns ${s.columns.join(" ") || "none left"} (${t.ammo} ammo)`);
-      if (t.pairs > 0) lines.push(`  ${t.pairs} pair(s) of arrows restore a card in column ${t.repairable.join(" ") || "none"}`);
+      // R8.8: each pair restores one of the player's destroyed cards, in a column where one still stands.
+      const pairs = `${t.pairs} pair${t.pairs === 1 ? "" : "s"} of arrows`;
+      if (t.pairs > 0) lines.push(t.repairable.length > 0 ? `  ${pairs}: each restores one of your destroyed cards, in column ${t.repairable.join(" or ")}` : `  ${pairs}: no destroyed card of yours to restore`);
       lines.push(`Enter takes: ${formatDuelCommand(suggested!)}`);
       return lines.join("\n");
     }

@@ -179,7 +179,7 @@ export function duelPrompt(view: DuelView, me: string | null, names: Names): str
       return mine ? "Resolve: turn dice with your beers if you like, then tap the cards your dice hit or restore." : `Waiting for ${nameOf(names, view.turn)} to resolve…`;
     case "duel":
       if (!mine) return "Duel! Waiting for the other pick…";
-      return `Duel! Pick a card in secret: ${view.duel?.starter === me ? "you started, so your card takes effect unless it is blocked" : "they started: block their card"}.`;
+      return `Duel! Pick a card in secret: ${view.duel?.starter === me ? "you started, so your card takes effect unless it is blocked" : "your opponent started, so their card takes effect unless yours blocks it"}.`;
     case "duelEffect":
       return mine ? `Your ${view.effect?.card} card: choose ${view.effect?.count} cards.` : `Waiting for ${nameOf(names, view.turn)} to choose the cards…`;
   }

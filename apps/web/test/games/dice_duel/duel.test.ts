@@ -199,7 +199,7 @@ describe("duel picks and sentences", () => {
     expect(pickStates(view(s, me)).find((p) => p.player === me)!.state).toBe("sheriff");
     expect(pickStates(view(s, other)).find((p) => p.player === me)!.state).toBe("hidden");
     expect(pickStates(duelView(s, { kind: "spectator" })).map((p) => p.state).sort()).toEqual(["hidden", "waiting"]);
-    expect(duelPrompt(view(s, other), other, names)).toBe("Duel! Pick a card in secret: they started: block their card.");
+    expect(duelPrompt(view(s, other), other, names)).toBe("Duel! Pick a card in secret: your opponent started, so their card takes effect unless yours blocks it.");
     expect(duelPrompt(view(s, me), me, names)).toContain("Waiting for the other pick");
     const r = applyCommand(s, { type: "pick", by: other, card: "renegade" });
     expect(r.ok).toBe(true);
