@@ -98,6 +98,7 @@ describe("abuse from a seated player: refused commands", () => {
     const flooder = table.find((p) => p.id !== view.waitingFor[0])!;
     const flood = await Promise.all(Array.from({ length: 6 }, () => signedIn(srv.url, flooder.guest.token)));
     // 2 s at 40 frames a second per socket (within each socket's budget): 480 refused commands.
+    const began = performance.now();
     for (let tick = 0; tick < 20; tick++) {
       flood.forEach((s, k) => {
         for (let i = 0; i < 4; i++) s.send({ type: "command", id: `w${k}-${tick}-${i}`, gameId, command: { type: "roll" } });
@@ -107,9 +108,11 @@ describe("abuse from a seated player: refused commands", () => {
     await Promise.all(flood.map((s, k) => s.next((m) => m.type === "error" && m.id === `w${k}-19-3`, { from: 0, timeoutMs: 20_000 })));
     const errors = flood.flatMap((s) => s.received).filter((m) => m.type === "error");
     const stored = errors.filter((m) => m.code === "NOT_YOUR_TURN").length;
-    // 20 at once and one a second: at most about 23 in the 2 s (and a little slack for a slow machine).
+    // 20 at once and one a second: about 23 in the 2 s the flood takes; on a slow machine it takes
+    // longer, and the budget gives one more a second of it (measured, not assumed).
+    const seconds = (performance.now() - began) / 1000;
     expect(stored).toBeGreaterThanOrEqual(20);
-    expect(stored).toBeLessThanOrEqual(30);
+    expect(stored, `${stored} stored in ${seconds.toFixed(1)} s`).toBeLessThanOrEqual(20 + Math.ceil(seconds) + 2);
     const limited = errors.filter((m) => m.code === "RATE_LIMITED");
     expect(limited.length).toBe(480 - stored);
     for (const m of limited) expect((m as { retryAfterMs?: number }).retryAfterMs).toBeGreaterThan(0);
