@@ -10,7 +10,7 @@ export { rankSides, type SeatSide } from "./ranking.js";
 export { type Seed, type Seeding, type RngState, type ChaChaState, KEY_SEED, SEEDINGS, isSeed, isSeeding, seedSetup, seedRng, generatorOf, stateOf, createSeededGenerator } from "./seed.js";
 export { type RandomSource, type ForcedSource, type Draw, ForcedDrawError, seededSource, forcedSource, recordingSource, shuffle, drawIndex } from "./random.js";
 export { type LogEntry, type GameLog, type ReplayedStep, ReplayError, replay, replaySteps } from "./log.js";
-export { type GameModule, type AnyGameModule, type SeatRange, type TableDeal, type Step, type ShownStep, type GameSummary, type StateOf, type CommandOf, type ViewOf, defineGame, seatRangeFor } from "./module.js";
+export { type GameModule, type AnyGameModule, type SeatRange, type TableDeal, type Step, type ShownStep, type GameSummary, type StateOf, type CommandOf, type ViewOf, defineGame, plainSeatRange, seatRangeFor } from "./module.js";
 export { type PhaseChart, type MachineOptions, type MachineContext, createPhaseMachine } from "./machine.js";
 export { type GameActor, type PersistedGame, createGameActor, restoreGameActor } from "./actor.js";
 export { type MatchOptions, type MatchResult, DEFAULT_MAX_COMMANDS, playMatch } from "./match.js";

@@ -194,6 +194,16 @@ export function seatRangeFor(module: Pick<AnyGameModule, "id" | "seats" | "seats
   return range;
 }
 
+/**
+ * The seats a table of `module` may have with no table options (`{}` as `schemas.options` parses it):
+ * what a form or a CLI that sets no game option may offer. `seats` when the module's options need a
+ * value (`{}` does not parse). Throws as seatRangeFor does.
+ */
+export function plainSeatRange(module: Pick<AnyGameModule, "id" | "seats" | "seatsFor" | "schemas">): SeatRange {
+  const defaults = module.schemas.options.safeParse({});
+  return defaults.success ? seatRangeFor(module, defaults.data) : module.seats;
+}
+
 const GAME_ID = /^[a-z][a-z0-9_]{0,31}$/;
 
 /**
@@ -219,8 +229,7 @@ export function defineGame<S extends StateBase, C extends CommandBase, E extends
   if (module.seatsFor !== undefined) {
     if (typeof module.seatsFor !== "function") throw new Error(`${where}: seatsFor must be a function`);
     // Asked once of the default options (none given), so that a range outside `seats` shows now.
-    const defaults = module.schemas?.options?.safeParse?.({});
-    if (defaults?.success) seatRangeFor(module as AnyGameModule, defaults.data);
+    if (typeof module.schemas?.options?.safeParse === "function") plainSeatRange(module as AnyGameModule);
   }
   for (const method of ["setupFor", "create", "apply", "view", "viewEvent", "toAct", "onTimeout", "result", "machine", "legal", "summary", "facets"] as const) {
     if (typeof (module as AnyGameModule)[method] !== "function") throw new Error(`${where}: ${method} is missing`);

@@ -2,7 +2,7 @@
  * `--game ID` and its old spelling `--mode NAME` (a game's earlier name, from its module's legacyNames):
  * which game a command plays. Every game of the registry may be named; the default is the CLI's first.
  */
-import { seatRangeFor, type AnyGameModule } from "@bang/game-core";
+import { plainSeatRange, type AnyGameModule } from "@bang/game-core";
 import { findGame, findGameByName, gameById, games } from "@bang/games";
 import { defaultGameId, gameUi } from "../games/registry.js";
 import { intOption, UsageError } from "../args.js";
@@ -61,7 +61,7 @@ export function localGame(id: string): LocalGame {
  */
 export function seatsOption(raw: string | undefined, { module, ui }: LocalGame): number {
   // The CLI sets no table option: the seats a table without any may have (the card game's 8 need one).
-  const { min, max } = seatRangeFor(module, module.schemas.options.parse({}));
+  const { min, max } = plainSeatRange(module);
   if (min === max && raw !== undefined && raw.trim() !== String(min)) throw new UsageError(`--players: a table of ${module.name} has ${min} seats, got "${raw}"`);
   return intOption("players", raw, Math.min(max, Math.max(min, ui.defaultSeats)), min, max);
 }

@@ -1,4 +1,4 @@
-import { ReplayError, seatRangeFor, type AnyGameModule, type SeatRange, type Viewer } from "@bang/game-core";
+import { plainSeatRange, ReplayError, type Viewer } from "@bang/game-core";
 import { games } from "@bang/games";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MissingModuleError, Replays, replayText } from "../games/replays.js";
@@ -15,12 +15,6 @@ function viewerOf(app: FastifyInstance, req: FastifyRequest, seated: (id: string
 }
 
 
-/** The seats a table of `module` may have with no gameOptions (`{}` as its schema parses it): what a table form without the game's options may offer. */
-function plainSeats(module: AnyGameModule): SeatRange {
-  const parsed = module.schemas.options.safeParse({});
-  return parsed.success ? seatRangeFor(module, parsed.data) : module.seats;
-}
-
 /**
  * GET /api/games/catalog: the games this node hosts. GET /api/games: games of the store.
  * GET /api/games/:id/replay?at=N: a game's log and the table after entry N, computed by replaying the
@@ -31,7 +25,7 @@ function plainSeats(module: AnyGameModule): SeatRange {
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/games/catalog", { schema: { tags: ["games"], summary: "The games this server hosts: id, name, seats (any options; plainSeats: with no gameOptions), ranked seats (queues, tournaments), tournament scoring", querystring: { type: "object", additionalProperties: false, properties: {} } } }, async () =>
-    games().map((m) => ({ id: m.id, name: m.name, seats: m.seats, plainSeats: plainSeats(m), rankedSeats: m.rankedSeats ?? m.seats, scoring: m.scoring })),
+    games().map((m) => ({ id: m.id, name: m.name, seats: m.seats, plainSeats: plainSeatRange(m), rankedSeats: m.rankedSeats ?? m.seats, scoring: m.scoring })),
   );
 
   app.get<{ Querystring: { status?: "running" | "finished" | "abandoned"; limit?: number } }>(

@@ -259,14 +259,14 @@ export class TableRegistry implements Lobby {
     checkSeatsReady(t, code);
     // Counted as starting from here until its game exists in the store, so that starts racing each
     // other see one another (GAMES_PER_PLAYER).
-    const people = t.seats.flatMap((s) => (s.playerId === null ? [] : [s.playerId]));
+    const people = peopleOf(t);
     const { under, counted } = await this.countStarts(people);
     try {
       await this.checkRunningGames(t, playerId, under);
       if (t.status !== "open") throw new TableError("ALREADY_STARTED", `table ${code} has started`);
       // The table stayed open during the awaits: someone may have left, joined or said not ready.
       checkSeatsReady(t, code);
-      const now = t.seats.flatMap((s) => (s.playerId === null ? [] : [s.playerId]));
+      const now = peopleOf(t);
       if (now.length !== people.length || now.some((id, i) => id !== people[i])) {
         throw new TableError("NOT_READY", `the seats of table ${code} changed while its game was starting: start it again`);
       }
@@ -335,4 +335,9 @@ function checkSeatsReady(t: Table, code: string): void {
   if (t.seats.some((s) => s.playerId === null && s.bot === null)) throw new TableError("NOT_READY", `table ${code} has empty seats: wait for players or fill them with bots`);
   const unready = t.seats.filter((s) => s.playerId !== null && !s.ready && s.playerId !== t.hostId);
   if (unready.length > 0) throw new TableError("NOT_READY", `waiting for ${unready.map((s) => s.name).join(", ")} to be ready`);
+}
+
+/** The persons seated at `t`, seat by seat (bot and empty seats left out). */
+function peopleOf(t: Table): string[] {
+  return t.seats.flatMap((s) => (s.playerId === null ? [] : [s.playerId]));
 }

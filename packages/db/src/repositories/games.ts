@@ -87,6 +87,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
   return {
     async createGame(input) {
       const id = input.id ?? randomUUID();
+      const setupText = JSON.stringify(input.setup);
       const now = new Date();
       const fencingToken = input.fencingToken ?? 0;
       const turnSeconds = input.turnSeconds ?? 60;
@@ -96,7 +97,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
       await sql.query(CREATE_GAME, [
         id,
         input.game,
-        JSON.stringify(input.setup),
+        setupText,
         input.tableCode ?? null,
         now.toISOString(),
         fencingToken,
@@ -111,7 +112,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
         game: input.game,
         status: "running",
         // As stored: JSON (a getGame reads back the same value).
-        setup: JSON.parse(JSON.stringify(input.setup)) as SetupBase,
+        setup: JSON.parse(setupText) as SetupBase,
         tableCode: input.tableCode ?? null,
         createdAt: now,
         updatedAt: now,

@@ -76,7 +76,7 @@ export function createGame(setup: GameSetup): SetupResult {
   const eight = setup.options?.eightPlayers === true;
   const seats = setup.players;
   const { min, max } = playerCounts(setup.options);
-  if (seats.length < min || seats.length > max) return invalid(`players: ${eight ? "4 to 8" : "4 to 7"} players (E1.1${eight ? ", E1.2" : ""}), got ${seats.length}`);
+  if (seats.length < min || seats.length > max) return invalid(`players: ${min} to ${max} players (E1.1${eight ? ", E1.2" : ""}), got ${seats.length}`);
   const seed = setup.seed ?? 0;
   if (!isSeed(seed)) return invalid("seed: a 32-bit signed integer or 64 lower-case hex digits");
   if (!isSeeding(setup.seeding)) return invalid(`seeding: must be "mixed" or absent`);
