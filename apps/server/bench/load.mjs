@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
 import { DEFAULT_THINK_JITTER, runLoad, summarizeLatencies } from "@bang/bots";
+import { waitReady } from "./ready.mjs";
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 /** The game every table plays (the figures are the dice game's, 5 seats a table). */
@@ -262,13 +263,7 @@ const stop = async () => {
 
 let inspector = null;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {}
-    if (i > 300) throw new Error("the server did not become ready");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitReady(url);
   // Warm up, then the baseline heap with no game.
   await runLoad({ url, game: GAME, tables: 4, concurrent: 4, players: 5 });
   await new Promise((r) => setTimeout(r, 2000));

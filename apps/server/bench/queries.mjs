@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { runLoad } from "@bang/bots";
+import { waitReady } from "./ready.mjs";
 
 const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
 const TABLES = Number(process.env.BENCH_QUERY_TABLES ?? 20);
@@ -53,13 +54,7 @@ async function snapshot() {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {}
-    if (i > 300) throw new Error("the server did not become ready");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitReady(url);
   await runLoad({ url, game: GAME, tables: 1, players: 5 });
   // The log writer and the finish are asynchronous to the clients: let them land before counting.
   await new Promise((r) => setTimeout(r, 1000));
