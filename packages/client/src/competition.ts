@@ -198,7 +198,7 @@ const catalogGame = z.object({
 }).passthrough();
 /**
  * A game the server hosts (`GET /api/games/catalog`): its id, name, seats (with any options), seats
- * with no gameOptions (`plainSeats`: the card game's 8 seats need its option), ranked seats and
+ * with no gameOptions (`plainSeats`: a size that needs an option is left out), ranked seats and
  * tournament scoring.
  */
 export type CatalogGame = z.infer<typeof catalogGame>;

@@ -116,8 +116,8 @@ export interface GameModule<S extends StateBase = StateBase, C extends CommandBa
   setupFor(table: TableDeal<O>): Setup;
   /**
    * Seats a table of this game may have with `options` (the table options as `schemas.options` parsed
-   * them), within `seats`: for a game whose options change its player count (the card game's
-   * `eightPlayers`). Absent: `seats`, whatever the options. Pure; the server asks it (through
+   * them), within `seats`: for a game whose options change its player count (an option that
+   * allows a larger table). Absent: `seats`, whatever the options. Pure; the server asks it (through
    * {@link seatRangeFor}) before a table is created, so that a table it lets open can always be dealt.
    */
   seatsFor?(options: O): SeatRange;

@@ -64,8 +64,8 @@ const seatsText = ({ min, max }: SeatRange) => (min === max ? `${min}` : `${min}
  * Checks a table's options against its game (after the envelope's schema): the game exists
  * (UNKNOWN_GAME naming `options.game`), the seats fit the game's widest range, `gameOptions` are the
  * game's own (INVALID_MESSAGE naming the field: another game's option is refused), and the seats fit
- * the range the game allows with those options (the module's `seatsFor`, e.g. the card game's 8 seats
- * only with `eightPlayers`): INVALID_MESSAGE naming `options.seats`. So a table that passes can be
+ * the range the game allows with those options (the module's `seatsFor`: a size a game allows only with
+ * one of its options): INVALID_MESSAGE naming `options.seats`. So a table that passes can be
  * dealt. Resolves the module and the game's options as its schema parsed them.
  */
 export function checkTableOptions<O extends { game: string; seats: number; gameOptions: Record<string, unknown> }>(

@@ -60,7 +60,7 @@ export function localGame(id: string): LocalGame {
  * one size refuses any other, naming it.
  */
 export function seatsOption(raw: string | undefined, { module, ui }: LocalGame): number {
-  // The CLI sets no table option: the seats a table without any may have (the card game's 8 need one).
+  // The CLI sets no table option: the seats a table without any may have (a size some game allows only with an option is left out).
   const { min, max } = plainSeatRange(module);
   if (min === max && raw !== undefined && raw.trim() !== String(min)) throw new UsageError(`--players: a table of ${module.name} has ${min} seats, got "${raw}"`);
   return intOption("players", raw, Math.min(max, Math.max(min, ui.defaultSeats)), min, max);

@@ -12,7 +12,7 @@ export function Lobby(props: { table: TableView; me: string; client: BangClient;
   const { table, me, client, busy, run, setTable } = props;
   const isHost = table.hostId === me;
   const ready = table.seats.find((s) => s.playerId === me)?.ready ?? false;
-  // The game by its name ("Ca$h 'n Guns"), its id until the catalog answers.
+  // The game by the catalog's name, its id until the catalog answers.
   const gameName = useCatalog().games?.find((g) => g.id === table.options.game)?.name ?? table.options.game;
   return (
     <section className="card" data-testid="lobby">

@@ -11,7 +11,7 @@ export const PREFERRED_SEATS = 5;
 
 /**
  * The seats the form offers for `game`: those a table with no gameOptions may have (the form sends
- * none; the card game's 8 seats need its option), else the game's whole range (an older server).
+ * none: a size that needs a game option is not offered), else the game's whole range (an older server).
  */
 function formSeats(game: Pick<CatalogGame, "seats" | "plainSeats">): { min: number; max: number } {
   return game.plainSeats ?? game.seats;
