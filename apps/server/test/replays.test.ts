@@ -40,15 +40,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The store, counting its reads. */
-function counted(): { store: Pick<GameStore, "getGame" | "loadLog">; reads: () => number } {
+/** The store, counting its reads and the log entries they returned. */
+function counted(): { store: Pick<GameStore, "getGame" | "loadLog">; reads: () => number; entriesRead: () => number } {
   let reads = 0;
+  let entriesRead = 0;
   return {
     store: {
       getGame: (id) => (reads++, store.getGame(id)),
-      loadLog: (id) => (reads++, store.loadLog(id)),
+      loadLog: async (id, options) => {
+        reads++;
+        const entries = await store.loadLog(id, options);
+        entriesRead += entries.length;
+        return entries;
+      },
     },
     reads: () => reads,
+    entriesRead: () => entriesRead,
   };
 }
 
@@ -131,7 +138,7 @@ describe("the replay cache", () => {
     }
   });
 
-  it("a running game: only the new entries are applied; nothing is read while this node's room has nothing newer", async () => {
+  it("a running game: only the new entries are read and applied; nothing is read while this node's room has nothing newer", async () => {
     // Four people and no bot: the game moves only when the test plays, so it is still running when
     // the replay is read (a bot's turns could end it first).
     const room = await newGame("dice", 4, 4);
@@ -160,8 +167,11 @@ describe("the replay cache", () => {
     expect(reads.reads()).toBe(before);
 
     await playOn(6);
+    const entriesBefore = reads.entriesRead();
     const next = (await replays.load(room.id))!;
     expect(next.entries.length).toBe(room.seq);
+    // Only the entries stored since the first replay were read from the store.
+    expect(reads.entriesRead() - entriesBefore).toBe(next.entries.length - first.entries.length);
     expect(next.entries.length).toBeGreaterThan(first.entries.length);
     // The earlier steps are the very objects of the first replay: they were not computed again.
     first.steps.forEach((step, i) => expect(next.steps[i]).toBe(step));
@@ -171,10 +181,13 @@ describe("the replay cache", () => {
 
     // A node without the game's room (a cluster node that does not own it) reads the store every time,
     // and still applies only what is new.
-    const elsewhere = new Replays({ store, live: () => undefined, maxBytes: 8 * MB });
+    const far = counted();
+    const elsewhere = new Replays({ store: far.store, live: () => undefined, maxBytes: 8 * MB });
     const a = (await elsewhere.load(room.id))!;
+    expect(far.entriesRead()).toBe(a.entries.length);
     await playOn(2);
     const b = (await elsewhere.load(room.id))!;
+    expect(far.entriesRead()).toBe(b.entries.length);
     a.steps.forEach((step, i) => expect(b.steps[i]).toBe(step));
     expect(answer(elsewhere, b, { kind: "spectator" })).toBe(await reference(room.id, { kind: "spectator" }));
   });

@@ -4,8 +4,8 @@
  * cheap way to load a node (issue 18). Here:
  * - a game no longer running never changes: its steps (the state and events after each entry) are
  *   kept, and each viewer's list of entries as JSON text, until the memory budget evicts them;
- * - a running game's steps grow with its log: the next request applies only the entries stored since,
- *   and when this node's own room of the game (its writer) is still at the cached entry, the store is
+ * - a running game's steps grow with its log: the next request reads and applies only the entries
+ *   stored since (the store is asked for the log after the last seq it knows), and when this node's own room of the game (its writer) is still at the cached entry, the store is
  *   not read at all. A cluster node's copy of a game it does not own may lag the store, so it is not
  *   trusted: its replays read the store, and still apply only the new entries.
  * Both caches are lru-cache instances bounded by approximate bytes (JSON text length).
@@ -120,9 +120,18 @@ export class Replays {
     if (!game) return null;
     const module = findGame(game.game);
     if (!module) throw new MissingModuleError(game.game);
-    const entries = await this.o.store.loadLog(gameId);
-    // The log only grows (one writer, fenced): an earlier replay of it is a prefix of this one.
-    const prefix = known && known.module === module && known.entries.length <= entries.length ? known.steps : undefined;
+    // The log only grows (one writer, fenced): an earlier replay of it is a prefix of this one, so only
+    // the entries stored since are read and applied.
+    const held = known && known.module === module ? known : undefined;
+    let entries: readonly StoredEntry[];
+    let prefix: readonly ReplayedStep<StateBase, EventBase>[] | undefined;
+    const newer = held ? await this.o.store.loadLog(gameId, { afterSeq: held.entries.length }) : [];
+    if (held && (newer.length === 0 || newer[0]!.seq === held.entries.length + 1)) {
+      entries = newer.length === 0 ? held.entries : [...held.entries, ...newer];
+      prefix = held.steps;
+    } else {
+      entries = await this.o.store.loadLog(gameId);
+    }
     const steps = replaySteps(module, { game: game.game, setup: game.setup, entries: entries.map((e) => ({ command: e.command, ...(e.draws ? { draws: e.draws } : {}) })) }, prefix);
     const record: ReplayRecord = { game, module, entries, steps };
     this.records.set(gameId, record);

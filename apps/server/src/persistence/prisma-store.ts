@@ -77,8 +77,8 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
       const g = await games.getGame(gameId);
       return g ? toStoredGame(g) : null;
     },
-    async loadLog(gameId) {
-      const entries = await log.loadLog(gameId);
+    async loadLog(gameId, options) {
+      const entries = await log.loadLog(gameId, options);
       return entries.map((e) => ({ seq: e.seq, playerId: e.playerId, clientCommandId: e.clientCommandId, command: e.command, draws: e.draws ?? null, createdAt: e.createdAt }));
     },
     async listGames(filter) {

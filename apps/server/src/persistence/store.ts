@@ -82,7 +82,11 @@ export interface GameStore {
   /** Records the result; with `fencingToken` (cluster owner) only while it is the game's token, else rejects FENCED. */
   finishGame(gameId: string, winner: StoredWinner, fencingToken?: number): Promise<void>;
   getGame(gameId: string): Promise<StoredGame | null>;
-  loadLog(gameId: string): Promise<StoredEntry[]>;
+  /**
+   * The stored log of `gameId`, oldest first; with `afterSeq`, only the entries after that seq (a reader
+   * that already holds a prefix of the log reads the rest).
+   */
+  loadLog(gameId: string, options?: { afterSeq?: number }): Promise<StoredEntry[]>;
   listGames(filter: { status?: StoredGame["status"]; limit?: number }): Promise<StoredGame[]>;
   /** Ids of the running games where `playerId` has a seat (a person's seat), newest first, at most 50. */
   runningGameIdsOf(playerId: string): Promise<string[]>;
