@@ -19,12 +19,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          // Projects run one after the other (groupOrder), each with the workers that suit it: the unit
-          // tests are CPU-bound (one worker per core); the server's end-to-end tests mostly wait on
-          // sockets, timers and the databases, so two files share the machine; the browser tests, each
-          // with Chromium and a Next server, run one at a time.
-          sequence: { groupOrder: 0 },
-          maxWorkers: 2,
           include: ["packages/*/test/**/*.test.ts", "packages/games/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "benches/*/test/**/*.test.mjs"],
           exclude: [...configDefaults.exclude, "apps/server/test/**", "apps/web/test/**/*.e2e.test.ts"],
         },
@@ -34,8 +28,6 @@ export default defineConfig({
         test: {
           name: "server-e2e",
           include: ["apps/server/test/**/*.test.ts"],
-          sequence: { groupOrder: 1 },
-          maxWorkers: 2,
           globalSetup: ["apps/server/test/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 90_000,
@@ -48,8 +40,6 @@ export default defineConfig({
         test: {
           name: "web-e2e",
           include: ["apps/web/test/**/*.e2e.test.ts"],
-          sequence: { groupOrder: 2 },
-          maxWorkers: 1,
           globalSetup: ["apps/web/test/support/global-setup.ts"],
           testTimeout: 200_000,
           hookTimeout: 90_000,
