@@ -91,4 +91,31 @@ describe("watching, then an invite link", () => {
       await context.close();
     }
   }, 120_000);
+
+  it("an invite link that leads nowhere, or to a table that started, says so before asking a name: no guest is made", async () => {
+    const { url } = server();
+    const doc = await connectPlayer(url, "Johnny Ringo");
+    players.push(doc);
+    const { code } = await startTable([doc], { seats: 4, fillBots: true, turnSeconds: 600 });
+    const context = await launchBrowser();
+    try {
+      const page = await context.context.newPage();
+      // A code no table has: the refusal, a way back, and no name box.
+      await page.goto(`${web.url}/join/ZZZZ9999`);
+      await page.waitForSelector(".problem", { timeout: 30_000 });
+      expect(await page.textContent(".problem")).toContain("No table or game has this code");
+      expect(await page.locator('[data-testid="name"]').count()).toBe(0);
+      expect(await stored(page, "bang.guest")).toBeNull();
+      await screenshot(page, "join-unknown-code");
+
+      // A table that started: it says so, with the way to watch its game, and asks no name either.
+      await page.goto(`${web.url}/join/${code}`);
+      await page.waitForSelector('[data-testid="find-notice"]', { timeout: 30_000 });
+      expect(await page.textContent('[data-testid="find-notice"]')).toContain("already started");
+      expect(await page.locator('[data-testid="name"]').count()).toBe(0);
+      expect(await stored(page, "bang.guest")).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -49,6 +49,18 @@ export async function joinByRef(client: BangClient, url: string, ref: string, me
   return joinDestination(found, await seatedIn(url, found.gameId, me));
 }
 
+/**
+ * What an invite link's `ref` leads to, asked before a newcomer is asked a name: null when it is an open
+ * table (the page then asks the name and joins), else where to go (a game's page) or what to say (a
+ * table that started or finished). Rejects with CODE_NOT_FOUND when it names nothing, so that nobody
+ * picks a name (a stored guest) for a code that leads nowhere.
+ */
+export async function inviteTarget(url: string, ref: string): Promise<Destination | null> {
+  const found = await find(url, ref.trim());
+  if (found.kind !== "game" && !found.gameId) return null;
+  return joinDestination(found, false);
+}
+
 /** Where the watch box goes for `ref`, a game id or a table code. Rejects with CODE_NOT_FOUND. */
 export async function watchByRef(url: string, ref: string, me: string | null): Promise<Destination> {
   const found = await find(url, ref.trim());

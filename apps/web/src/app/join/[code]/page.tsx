@@ -9,13 +9,14 @@ import { ProblemBox } from "@/components/ProblemBox";
 import { useServerUrl } from "@/components/ServerContext";
 import { useAction, useLobbyTable } from "@/hooks/useLobbyTable";
 import { usePlayer } from "@/hooks/usePlayer";
-import { joinByRef } from "@/lib/find";
+import { inviteTarget, joinByRef } from "@/lib/find";
 import type { Destination } from "@/lib/lookup";
 
 /**
  * An invite link, `/join/CODE`: picks a name first when this browser has none, then sits the player at
  * the table (already seated: the table as it is) and shows the lobby; once the host starts, the game.
- * A code that names a game instead goes to that game; a started or unknown table says so.
+ * A code that names a game instead goes to that game; a started or unknown table says so, and for a
+ * browser with no name yet it says so before asking one (no guest is made for a link that leads nowhere).
  */
 export default function JoinPage({ params }: { params: Promise<{ code: string }> }) {
   const { code: raw } = use(params);
@@ -29,6 +30,25 @@ export default function JoinPage({ params }: { params: Promise<{ code: string }>
   const [table, setTable] = useLobbyTable(client);
   const { busy, problem, setProblem, run } = useAction();
   const me = player.guest?.player ?? null;
+  // A browser with no name: is the link an open table (then ask the name), or does it lead elsewhere?
+  const [invite, setInvite] = useState<"checking" | "open" | "elsewhere">("checking");
+  const checked = useRef(false);
+
+  useEffect(() => {
+    if (!player.loaded || me || checked.current) return;
+    checked.current = true;
+    inviteTarget(url, ref)
+      .then((d) => {
+        if (d === null) return setInvite("open");
+        setInvite("elsewhere");
+        if ("go" in d) router.replace(d.go);
+        else setFound(d);
+      })
+      .catch((e: unknown) => {
+        setInvite("elsewhere");
+        setProblem(e);
+      });
+  }, [player.loaded, me, url, ref, router]);
 
   // Joins once, as soon as the socket is welcomed.
   useEffect(() => {
@@ -45,7 +65,8 @@ export default function JoinPage({ params }: { params: Promise<{ code: string }>
       <h1>
         Join table <code>{ref.toUpperCase()}</code>
       </h1>
-      {!me && <NameForm pick={player.pickName} intro="You were invited to a table. Pick the name the others will see." />}
+      {!me && invite === "checking" && <p data-testid="checking">Looking the table up…</p>}
+      {!me && invite === "open" && <NameForm pick={player.pickName} intro="You were invited to a table. Pick the name the others will see." />}
       {me && (
         <p>
           You are <b data-testid="me">{me.name}</b> · <span data-testid="status">{player.status}</span>
