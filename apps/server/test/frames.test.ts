@@ -8,7 +8,8 @@
 import { playMatch, replaySteps, type AnyGameModule, type Viewer } from "@bang/game-core";
 import { games } from "@bang/games";
 import { describe, expect, it } from "vitest";
-import { EventFrames, viewerKey } from "../src/games/frames.js";
+import { parseServerMessage } from "@bang/protocol";
+import { EventFrames, viewerKey, withAck } from "../src/games/frames.js";
 import { eventMessage } from "../src/games/room.js";
 
 /** A whole bot game of `module` with `seats` players: its setup, commands, and each step's state and events. */
@@ -41,6 +42,31 @@ describe("shared event frames", () => {
       });
       // Players are shown different things (their own seat at least): the frames were not all shared.
       expect(differing).toBeGreaterThan(0);
+    });
+  }
+
+  for (const module of games()) {
+    it(`${module.id}: the sender's frame with its ack folded in (ackInEvent) is exactly its event message with \`ack\` serialised; the shared frame is untouched`, () => {
+      const { players, commands, steps } = botGame(module, module.seats.min);
+      commands.forEach((command, i) => {
+        const entry = { seq: i + 1, by: command.by, command, events: steps[i + 1]!.events, state: steps[i + 1]!.state };
+        const frames = new EventFrames(module, "g-1", entry);
+        const viewer = { kind: "player" as const, id: command.by };
+        const shared = frames.for(viewer);
+        const sharedText = shared.text;
+        const id = `c-${i}:x.y_z`;
+        const folded = withAck(shared, id);
+        const own = { ...eventMessage(module, "g-1", entry, viewer), ack: id };
+        expect(folded.text).toBe(JSON.stringify(own));
+        expect(folded.message).toEqual(own);
+        const parsed = parseServerMessage(folded.text);
+        expect(parsed.ok && parsed.message.type === "event" ? parsed.message.ack : "refused").toBe(id);
+        // The frame every other socket of that viewer gets is still the plain one.
+        expect(frames.for(viewer)).toBe(shared);
+        expect(shared.text).toBe(sharedText);
+        expect(shared.message).not.toHaveProperty("ack");
+      });
+      expect(players.length).toBeGreaterThan(0);
     });
   }
 

@@ -1,4 +1,4 @@
-import { parseClientMessage, parseServerMessage, tableOptions, type ClientMessage, type GameCommand, type GameHistory, type PresenceMessage, type GameView as PlayerView, type QueueStatus, type ServerMessage, type TableView } from "@bang/protocol";
+import { parseClientMessage, parseServerMessage, tableOptions, type ClientFeature, type ClientMessage, type GameCommand, type GameHistory, type PresenceMessage, type GameView as PlayerView, type QueueStatus, type ServerMessage, type TableView } from "@bang/protocol";
 import type { z } from "zod";
 import { backoffDelay } from "./backoff.js";
 import { Connection, type CloseDetail, type ConnectionDetail, type ConnectionStatus } from "./connection.js";
@@ -283,8 +283,9 @@ export class BangClient {
   }
 
   /**
-   * Sends a game command and resolves once the server stored it (its ack) with the seq it was stored
-   * as; the event of that seq is usually applied by then (the server broadcasts before it acks). Rejects
+   * Sends a game command and resolves once the server stored it (its ack, or the ack folded into its
+   * event: hello feature `ackInEvent`) with the seq it was stored as; the event of that seq is usually
+   * applied by then (the server broadcasts before it acks, and a folded ack is applied after its event). Rejects
    * with the server's code (NOT_YOUR_TURN, WRONG_PHASE, ...) when refused, or TIMEOUT, or CLOSED.
    *
    * `id` (default: a random UUID) is the command's id: a socket drop before the answer makes the client
@@ -521,7 +522,8 @@ export class BangClient {
   private helloFrame(): string {
     const resume = this.tracker.followed().slice(0, 32).map((gameId) => ({ gameId, lastSeq: this.tracker.lastSeq(gameId) }));
     this.resumedInHello = new Set(resume.map((r) => r.gameId));
-    return JSON.stringify(resume.length > 0 ? { type: "hello", token: this.options.token, resume } : { type: "hello", token: this.options.token });
+    const features: ClientFeature[] = this.options.ackInEvent ? ["ackInEvent"] : [];
+    return JSON.stringify({ type: "hello", token: this.options.token, ...(resume.length > 0 ? { resume } : {}), ...(features.length > 0 ? { features } : {}) });
   }
 
   /** Welcomed: resume every followed game, then send what waits (commands with their same ids). */
@@ -563,19 +565,30 @@ export class BangClient {
     this.emitter.emit("state", message.gameId, message.view, message.seq, message.game);
   }
 
-  /** Applies the next event of a game; drops a duplicate; resumes after a gap. */
+  /**
+   * Applies the next event of a game; drops a duplicate; resumes after a gap. An event that carries the
+   * ack of this socket's command (`ack`) settles that command after the event is applied, whatever
+   * became of the event (the command is stored as its seq all the same).
+   */
   private onEvent(message: EventMessage): void {
     const outcome = this.tracker.applyEvent(message);
     if (outcome.kind === "gap") this.resumeInBackground(message.gameId);
-    if (outcome.kind !== "applied") return;
-    this.emitter.emit("event", message);
-    this.emitter.emit("state", message.gameId, message.view, message.seq, message.game);
+    if (outcome.kind === "applied") {
+      this.emitter.emit("event", message);
+      this.emitter.emit("state", message.gameId, message.view, message.seq, message.game);
+    }
+    if (message.ack !== undefined) this.acknowledged(message.ack, message.gameId, message.seq);
   }
 
   private onAck(message: ServerMessageOf<"ack">): void {
-    const entry = this.outbox.command(message.id);
-    if (!entry || entry.gameId !== message.gameId) return;
-    if (this.outbox.remove(entry)) entry.resolve({ id: entry.id, gameId: entry.gameId, seq: message.seq });
+    this.acknowledged(message.id, message.gameId, message.seq);
+  }
+
+  /** Command `id` of game `gameId` is stored as entry `seq` (an `ack`, or an event's folded ack): its promise resolves. */
+  private acknowledged(id: string, gameId: string, seq: number): void {
+    const entry = this.outbox.command(id);
+    if (!entry || entry.gameId !== gameId) return;
+    if (this.outbox.remove(entry)) entry.resolve({ id: entry.id, gameId: entry.gameId, seq });
   }
 
   /**

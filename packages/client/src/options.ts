@@ -20,6 +20,12 @@ export interface ClientOptions {
    * is sent again, after a backoff and never before the server's `retryAfterMs` (default 5).
    */
   maxCommandRetries?: number;
+  /**
+   * Ask the server to fold a command's ack into its event (hello feature `ackInEvent`: one message per
+   * command instead of two; default true). False for a server older than the feature: its strict hello
+   * refuses the `features` field (INVALID_MESSAGE).
+   */
+  ackInEvent?: boolean;
 }
 
 /** {@link ClientOptions} with every default filled in. */
@@ -30,6 +36,7 @@ export interface ResolvedOptions {
   requestTimeoutMs: number;
   heartbeatMs: number;
   maxCommandRetries: number;
+  ackInEvent: boolean;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
@@ -45,6 +52,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     maxCommandRetries: options.maxCommandRetries ?? DEFAULT_MAX_COMMAND_RETRIES,
+    ackInEvent: options.ackInEvent ?? true,
   };
   const { initialDelayMs, maxDelayMs, jitter, maxAttempts } = resolved.reconnect;
   if (!(resolved.requestTimeoutMs > 0)) throw new TypeError("requestTimeoutMs must be positive");

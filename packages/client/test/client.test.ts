@@ -72,7 +72,7 @@ describe("connection", () => {
     const seen = record(c);
     expect(c.status).toBe("idle");
     await expect(c.connect()).resolves.toEqual({ id: "p1", name: "P1" });
-    expect(server.received[0]).toEqual({ type: "hello", token: "token-p1" });
+    expect(server.received[0]).toEqual({ type: "hello", token: "token-p1", features: ["ackInEvent"] });
     expect(c.status).toBe("connected");
     expect(c.player).toEqual({ id: "p1", name: "P1" });
     expect(seen.statuses.map(([s]) => s)).toEqual(["connecting", "connected"]);
@@ -193,6 +193,66 @@ describe("commands", () => {
   });
 });
 
+describe("acks folded into events (hello feature ackInEvent)", () => {
+  it("names ackInEvent in its hello and resolves from the event's folded ack, after applying the event; no ack message came", async () => {
+    const c = await inGame();
+    const seen = record(c);
+    expect(server.peer.received[0]).toEqual({ type: "hello", token: "token-p1", features: ["ackInEvent"] });
+    const result = await c.send(GAME_ID, { type: "roll" }, { id: "f-1" });
+    expect(result).toEqual({ id: "f-1", gameId: GAME_ID, seq: 1 });
+    expect(server.foldedAcks).toEqual(["f-1"]);
+    expect(seen.seqs()).toEqual([1]);
+    expect(c.lastSeq(GAME_ID)).toBe(1);
+    await expect(c.send(GAME_ID, { type: "stop" }, { id: "f-2" })).resolves.toEqual({ id: "f-2", gameId: GAME_ID, seq: 2 });
+    expect(server.foldedAcks).toEqual(["f-1", "f-2"]);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("ackInEvent: false leaves the feature out of hello; the server's ack resolves the command", async () => {
+    const c = await inGame({ ackInEvent: false });
+    expect(server.peer.received[0]).toEqual({ type: "hello", token: "token-p1" });
+    await expect(c.send(GAME_ID, { type: "roll" }, { id: "a-1" })).resolves.toEqual({ id: "a-1", gameId: GAME_ID, seq: 1 });
+    expect(server.foldedAcks).toEqual([]);
+  });
+
+  it("a server that ignores the feature sends acks apart: they resolve the commands", async () => {
+    server.foldAcks = false;
+    const c = await inGame();
+    await expect(c.send(GAME_ID, { type: "roll" }, { id: "i-1" })).resolves.toEqual({ id: "i-1", gameId: GAME_ID, seq: 1 });
+    expect(server.foldedAcks).toEqual([]);
+  });
+
+  it("a folded ack settles its command even on a duplicate event or one beyond a gap, and only for its game", async () => {
+    const c = await inGame();
+    const seen = record(c);
+    server.holdCommands = true;
+    const late = c.send(GAME_ID, { type: "roll" }, { id: "late" });
+    await server.receivedMatching((m) => m.type === "command" && m.id === "late");
+    const seq = server.storeQuietly({ type: "roll" }, "p1");
+    server.send(server.eventOf(seq));
+    // Another game's event naming that id is not its ack.
+    let settled = false;
+    void late.then(() => (settled = true));
+    server.send({ ...server.eventOf(seq), gameId: "g-other", ack: "late" } as never);
+    await c.ping();
+    expect(settled).toBe(false);
+    // The event again (a duplicate, dropped) with the ack folded in: the command is stored as its seq.
+    server.send({ ...server.eventOf(seq), ack: "late" } as never);
+    await expect(late).resolves.toEqual({ id: "late", gameId: GAME_ID, seq: 1 });
+    const seqs = () => seen.events.filter((e) => e.gameId === GAME_ID).map((e) => e.seq);
+    expect(seqs()).toEqual([1]);
+
+    const gap = c.send(GAME_ID, { type: "stop" }, { id: "gap" });
+    await server.receivedMatching((m) => m.type === "command" && m.id === "gap");
+    server.storeQuietly({ type: "stop" }, "p2");
+    const third = server.storeQuietly({ type: "stop" }, "p1");
+    server.send({ ...server.eventOf(third), ack: "gap" } as never); // 2 never arrived
+    await expect(gap).resolves.toEqual({ id: "gap", gameId: GAME_ID, seq: 3 });
+    await c.waitFor((_, gameId, s) => gameId === GAME_ID && s === 3);
+    expect(seqs()).toEqual([1, 2, 3]);
+  });
+});
+
 describe("transient refusals", () => {
   it("sends a command answered RETRY again, with the same id, after a backoff", async () => {
     const c = await inGame();
@@ -307,6 +367,9 @@ describe("reconnect", () => {
     expect(seen.statuses[0]?.[1]).toMatchObject({ attempt: 1, delayMs: 20 });
     await c.waitFor((_, __, seq) => seq === 2);
     expect(seen.seqs()).toEqual([1, 2]);
+    // Sent again on the new socket, whose hello named ackInEvent too: its ack came in its event.
+    expect(second.foldsAcks).toBe(true);
+    expect(server.foldedAcks.at(-1)).toBe("cmd-stop");
   });
 
   it("a command stored just before the server died is applied once: the resume brings its event, the resend its first ack", async () => {
@@ -318,6 +381,8 @@ describe("reconnect", () => {
     expect(server.received.filter((m) => m.type === "command")).toHaveLength(2);
     await c.waitFor((_, __, seq) => seq === 1);
     expect(seen.seqs()).toEqual([1]);
+    // The repeat's answer is the first ack, as a message (no event comes with a repeat).
+    expect(server.foldedAcks).toEqual([]);
   });
 
   it("backs off exponentially while connections fail, and resets after a welcome", async () => {

@@ -16,11 +16,12 @@ export const GAME_ID = "g1";
 export const GAME = "dice";
 export const TABLE_CODE = "ABCD";
 
-/** One connection: its socket, who said hello, and what it received. */
+/** One connection: its socket, who said hello, what it received, and whether its hello named `ackInEvent`. */
 export interface Peer {
   socket: WebSocket;
   playerId: string | null;
   received: ClientMessage[];
+  foldsAcks: boolean;
 }
 
 interface Entry {
@@ -62,6 +63,10 @@ export class FakeServer {
   refuse: (command: GameCommand) => ErrorCode | null = (c) => (c.type === "react" ? "WRONG_PHASE" : null);
   /** The `retryAfterMs` a RATE_LIMITED refusal of a command carries (none when undefined). */
   commandRetryAfterMs: number | undefined = undefined;
+  /** Honour hello's `ackInEvent` as the real server does (false: a server that ignores it, acks apart). */
+  foldAcks = true;
+  /** Ids whose ack went out folded into the sender's event, in order. */
+  readonly foldedAcks: string[] = [];
   /** Tokens the server accepts, and the player each names. */
   readonly tokens = new Map([
     ["token-p1", "p1"],
@@ -171,7 +176,7 @@ export class FakeServer {
       this.changed();
       return;
     }
-    const peer: Peer = { socket, playerId: null, received: [] };
+    const peer: Peer = { socket, playerId: null, received: [], foldsAcks: false };
     this.peers.push(peer);
     socket.on("message", (data) => {
       const parsed = parseClientMessage(data.toString());
@@ -195,6 +200,7 @@ export class FakeServer {
         return;
       }
       peer.playerId = playerId;
+      peer.foldsAcks = m.features?.includes("ackInEvent") ?? false;
       this.send({ type: "welcome", player: { id: playerId, name: playerId.toUpperCase() } }, peer);
       // Like the real server: the games named in hello get what they missed right after the welcome.
       for (const r of m.resume ?? []) for (const e of this.log.filter((e) => e.seq > r.lastSeq)) this.send(this.eventOf(e.seq, playerId), peer);
@@ -254,8 +260,15 @@ export class FakeServer {
       this.dieAfterStore = false;
       return this.terminate(peer);
     }
-    for (const p of this.peers) if (p.playerId && p.socket.readyState === p.socket.OPEN) this.send(this.eventOf(seq, p.playerId), p);
-    this.send(ack, peer);
+    // Like the real server: the sender's socket that named ackInEvent gets the ack in its event, not apart.
+    const folds = this.foldAcks && peer.foldsAcks;
+    for (const p of this.peers) {
+      if (!p.playerId || p.socket.readyState !== p.socket.OPEN) continue;
+      const event = this.eventOf(seq, p.playerId);
+      this.send(folds && p === peer ? { ...event, ack: m.id } as ServerMessage : event, p);
+    }
+    if (folds) this.foldedAcks.push(m.id);
+    else this.send(ack, peer);
   }
 
   private table(hostId: string, gameId: string | null): TableView {

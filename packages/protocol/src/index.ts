@@ -8,6 +8,7 @@ export { gameCommand, gameEvent, gameView, gameName, viewer, playerId, parseGame
 export { describe as describeIssues } from "./describe.js";
 export {
   LIMITS,
+  CLIENT_FEATURES,
   clientMessage,
   serverMessage,
   tableOptions,
@@ -26,6 +27,7 @@ export {
   type PresenceMessage,
   type ClientMessage,
   type ClientMessageType,
+  type ClientFeature,
   type ServerMessage,
   type TableOptions,
   type TableView,

@@ -30,6 +30,17 @@ const tableCode = z.string().check(z.regex(/^[A-Z0-9]{4,8}$/, "a table code is 4
  */
 export const commandId = z.string().check(z.regex(/^[A-Za-z0-9._:-]{1,64}$/, "a command id is 1 to 64 letters, digits, '.', '_', ':' or '-'"));
 export const seq = z.int().check(z.minimum(0));
+/**
+ * What a client may say it takes beyond the base protocol (hello's `features`). A server does only what
+ * it knows of the list and ignores the rest, so a client may name features a server is too old for.
+ *  - `ackInEvent`: the event of a command this socket sent carries that command's id (`ack`), and no
+ *    separate `ack` message follows; every other answer (a refusal, the repeat of an acknowledged id,
+ *    an answer that comes before the event) is as without it.
+ */
+export const CLIENT_FEATURES = ["ackInEvent"] as const;
+export type ClientFeature = (typeof CLIENT_FEATURES)[number];
+/** A feature's name in hello's `features`: known ones are CLIENT_FEATURES, others are ignored. */
+const featureName = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, "a feature is 1 to 32 letters, digits or _"));
 export const botKind = z.enum(["heuristic", "random"]);
 
 /**
@@ -57,11 +68,13 @@ export const clientMessage = z.discriminatedUnion("type", [
    * Authenticates the socket. `resume` lists games the client follows and the last seq it saw of each:
    * the server sends what each missed (events, or a snapshot) right after `welcome`, and a snapshot of
    * every other running game of the player. One round trip, so nothing races a separate `resume`.
+   * `features`: what the client takes beyond the base protocol (CLIENT_FEATURES; others are ignored).
    */
   z.strictObject({
       type: z.literal("hello"),
       token: z.string().check(z.minLength(1), z.maxLength(2048)),
       resume: z.optional(z.array(z.strictObject({ gameId, lastSeq: seq })).check(z.maxLength(32))),
+      features: z.optional(z.array(featureName).check(z.maxLength(16))),
     }),
   z.strictObject({ type: z.literal("createTable"), rid, options: tableOptions }),
   z.strictObject({ type: z.literal("joinTable"), rid, code: tableCode }),
@@ -140,7 +153,11 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("table"), table: tableView }),
   /** The whole view now (the game's module decides its shape): after joining, spectating, or a resume too far behind. */
   z.strictObject({ type: z.literal("snapshot"), gameId, game: gameName, seq, view: gameView }),
-  /** One accepted command: as the viewer may see it (a secret choice hidden until revealed), its events and the view after it. */
+  /**
+   * One accepted command: as the viewer may see it (a secret choice hidden until revealed), its events
+   * and the view after it. `ack`, only to a socket whose hello named `ackInEvent`: this socket's command
+   * `ack` was stored as this entry (`gameId`, `seq`), and no separate `ack` message follows.
+   */
   z.strictObject({
       type: z.literal("event"),
       gameId,
@@ -150,6 +167,7 @@ export const serverMessage = z.discriminatedUnion("type", [
       command: gameCommand,
       events: z.array(gameEvent),
       view: gameView,
+      ack: z.optional(commandId),
     }),
   /** The command `id` was stored as entry `seq` (sent only to its sender, after the store). */
   z.strictObject({ type: z.literal("ack"), id: commandId, gameId, seq: seq.check(z.minimum(1)) }),

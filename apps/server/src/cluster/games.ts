@@ -348,8 +348,8 @@ export class ClusterGames implements GameDirectory {
   }
 
   /** Publishes a stored entry on the game's channel (before the command's answer goes out). */
-  private fanOut(gameId: string, entry: { seq: number; command: CommandBase }): void {
-    const message: GameChannelMessage = { kind: "entry", seq: entry.seq, command: entry.command };
+  private fanOut(gameId: string, entry: { seq: number; command: CommandBase; clientCommandId: string }): void {
+    const message: GameChannelMessage = { kind: "entry", seq: entry.seq, command: entry.command, id: entry.clientCommandId };
     this.o.bus.publish(channelOf(gameId), message as unknown as Json).catch((error: unknown) => this.o.log.debug({ err: error, gameId }, "could not fan an entry out (followers reload from the store)"));
   }
 

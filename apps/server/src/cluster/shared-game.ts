@@ -52,7 +52,8 @@ export interface SharedGameContext {
  * game by an admin (stored `abandoned` before it is published; `reason` goes to the sockets).
  */
 export type GameChannelMessage =
-  | { kind: "entry"; seq: number; command: Command }
+  /** `id`: the client's id of the command (a sender's socket on this node folds its ack into the event). */
+  | { kind: "entry"; seq: number; command: Command; id?: string }
   | { kind: "owner"; nodeId: string; seq: number }
   | { kind: "ended"; reason: string }
   /** The owner room's presence changed (timers in ms left as of publishing). */
@@ -308,7 +309,7 @@ export class SharedGame implements GameHandle {
   /** A message of the game's channel. */
   onChannel(message: GameChannelMessage): void {
     if (message.kind === "entry") {
-      if (!this.roomNow) this.accept(message.seq, message.command);
+      if (!this.roomNow) this.accept(message.seq, message.command, message.id);
       return;
     }
     if (message.kind === "ended") {
@@ -335,7 +336,7 @@ export class SharedGame implements GameHandle {
     }
     this.commands.push(command);
     this.stateNow = entry.state;
-    this.broadcast(entry.seq, command, entry.events, entry.state);
+    this.broadcast(entry.seq, command, entry.events, entry.state, entry.clientCommandId);
   };
 
   /** This node now owns the game through `room` (built from `entries`, the whole stored log). */
@@ -367,7 +368,7 @@ export class SharedGame implements GameHandle {
         this.again = false;
         try {
           const entries = await this.ctx.loadLog(this.id);
-          for (const e of entries) if (e.seq > this.seq) this.accept(e.seq, e.command);
+          for (const e of entries) if (e.seq > this.seq) this.accept(e.seq, e.command, e.clientCommandId);
         } catch (error) {
           this.ctx.log.warn({ err: error, gameId: this.id }, "could not reload the game's log");
         }
@@ -384,20 +385,20 @@ export class SharedGame implements GameHandle {
   }
 
   /** Entry `seq` from the channel or the store: applied if it is the next one; a gap reloads the log. */
-  private accept(seq: number, command: Command): void {
+  private accept(seq: number, command: Command, commandId?: string): void {
     if (seq <= this.seq) return;
     if (seq > this.seq + 1) {
       void this.catchUp();
       return;
     }
-    if (!this.take(seq, command)) {
+    if (!this.take(seq, command, commandId)) {
       this.ctx.log.error({ gameId: this.id, seq }, "a fanned-out entry does not replay; reloading the log");
       void this.catchUp();
     }
   }
 
   /** Applies the next entry with the module's pure rules and tells the subscribers. False if it does not apply. */
-  private take(seq: number, command: Command): boolean {
+  private take(seq: number, command: Command, commandId?: string): boolean {
     if (this.faulted) return true;
     let result;
     try {
@@ -411,17 +412,18 @@ export class SharedGame implements GameHandle {
     if (!result.ok) return false;
     this.commands.push(command);
     this.stateNow = result.state;
-    this.broadcast(seq, command, result.events, result.state);
+    this.broadcast(seq, command, result.events, result.state, commandId);
     return true;
   }
 
-  private broadcast(seq: number, command: Command, events: GameEvent[], state: GameState): void {
+  /** Tells every subscriber here; `commandId` (the client's id of the command, when known) lets its sender's socket fold its ack in. */
+  private broadcast(seq: number, command: Command, events: GameEvent[], state: GameState, commandId?: string): void {
     // Each distinct view is made and serialised once, however many sockets here show it.
     const frames = new EventFrames(this.module, this.id, { seq, by: command.by, command, events, state });
     for (const sub of this.subscribers) {
       try {
         const frame = frames.for(sub.viewer);
-        sub.deliver(frame.message, frame.text);
+        sub.deliver(frame.message, frame.text, commandId);
       } catch (error) {
         this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
       }

@@ -80,3 +80,13 @@ export class EventFrames {
     return `${this.head}${commandText},"events":${eventsText},"view":${viewText}}`;
   }
 }
+
+/**
+ * `frame` (an event message and its text) with the ack of the sender's own command folded in (hello
+ * feature `ackInEvent`): the message with `ack: commandId` as its last key, and its text spliced from
+ * the shared one (the same bytes as `JSON.stringify` of that message), so the viewer's frame is still
+ * made once and only the sender's socket pays for the few bytes more.
+ */
+export function withAck(frame: Frame, commandId: string): Frame {
+  return { message: { ...frame.message, ack: commandId } as ServerMessage, text: `${frame.text.slice(0, -1)},"ack":${JSON.stringify(commandId)}}` };
+}

@@ -481,7 +481,7 @@ export class GameRoom implements GameHandle {
     const frames = new EventFrames(this.module, this.id, item);
     for (const sub of this.subscribers) {
       const frame = this.guard("showing a move", () => frames.for(sub.viewer));
-      if (frame) this.deliver(sub, frame.message, frame.text);
+      if (frame) this.deliver(sub, frame.message, frame.text, commandId);
     }
     try {
       this.onStored?.({ ...item, clientCommandId: commandId });
@@ -498,9 +498,9 @@ export class GameRoom implements GameHandle {
     return this.actor.log().entries.map((e) => e.command);
   }
 
-  private deliver(sub: Subscriber, message: ServerMessage, text?: string): void {
+  private deliver(sub: Subscriber, message: ServerMessage, text?: string, commandId?: string): void {
     try {
-      sub.deliver(message, text);
+      sub.deliver(message, text, commandId);
     } catch (error) {
       this.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");
     }

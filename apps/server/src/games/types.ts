@@ -14,9 +14,11 @@ export interface Subscriber {
   readonly viewer: Viewer;
   /**
    * Takes one message of the game. `text`, when given, is exactly `JSON.stringify(message)`, made once
-   * for every subscriber shown the same message (frames.ts): a socket sends it as it is.
+   * for every subscriber shown the same message (frames.ts): a socket sends it as it is. With an event,
+   * `commandId` is the client's id of the command it shows (server-side only: it is not in the message),
+   * so that the socket that sent it can fold its ack in (hello feature `ackInEvent`).
    */
-  deliver(message: ServerMessage, text?: string): void;
+  deliver(message: ServerMessage, text?: string, commandId?: string): void;
 }
 
 /** The answer to a command: stored as entry `seq`, or refused with a code (nothing changed). */

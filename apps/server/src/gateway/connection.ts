@@ -1,10 +1,12 @@
 import { normalizeIP } from "@fastify/rate-limit";
 import type { Viewer } from "@bang/game-core";
 import { findGame, gameIds } from "@bang/games";
-import { LIMITS, checkTableOptions, frameRefOf, parseClientMessage, parseGameCommand, type ClientMessage, type ErrorCode, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
+import { LIMITS, checkTableOptions, frameRefOf, parseClientMessage, parseGameCommand, type ClientFeature, type ClientMessage, type ErrorCode, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import type { GameDirectory, GameHandle, Subscriber } from "../games/types.js";
+import type { Frame } from "../games/frames.js";
+import type { Answer, GameDirectory, GameHandle, Subscriber } from "../games/types.js";
+import { FoldedAcks } from "./folded-acks.js";
 import { HISTORY_BURST, HISTORY_REFILL_MS, historyBudget, historyOf } from "./history.js";
 import type { SocketCounts } from "../limits/socket-counts.js";
 import { TickCork, type Corkable } from "./tick-cork.js";
@@ -97,6 +99,8 @@ export class Connection {
   private readonly counted: string[] = [];
   /** Coalesces the frames sent within one tick into one write (none: each frame is written at once). */
   private readonly cork: TickCork | null;
+  /** The acks this socket takes folded into its commands' events (hello feature `ackInEvent`), else null. */
+  private folded: FoldedAcks | null = null;
 
   /**
    * `wire` is the TCP socket under `socket` (the upgraded request's `req.raw.socket`): its writes of a
@@ -128,6 +132,16 @@ export class Connection {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.cork?.hold();
     this.socket.send(text ?? JSON.stringify(message));
+  }
+
+  /**
+   * A game's message for this socket (Subscriber.deliver): an event of a command this socket sent and
+   * waits for carries its ack when the socket takes folded acks (FoldedAcks), any other goes as it is.
+   */
+  private deliver(message: ServerMessage, text?: string, commandId?: string): void {
+    if (commandId === undefined || this.folded === null || message.type !== "event") return this.send(message, text);
+    const frame: Frame = this.folded.frameFor({ message, text: text ?? JSON.stringify(message) }, commandId);
+    this.send(frame.message, frame.text);
   }
 
   /** Closes the socket with a WebSocket close code and a reason. */
@@ -249,7 +263,7 @@ export class Connection {
     }
     const message = parsed.message;
     if (message.type === "hello") {
-      this.hello(message.token, message.resume ?? []);
+      this.hello(message.token, message.resume ?? [], message.features ?? []);
       return;
     }
     if (!this.player) {
@@ -267,7 +281,7 @@ export class Connection {
     });
   }
 
-  private hello(token: string, resume: readonly { gameId: string; lastSeq: number }[]): void {
+  private hello(token: string, resume: readonly { gameId: string; lastSeq: number }[], features: readonly string[]): void {
     const player = this.ctx.identity.verify(token);
     if (!player) {
       this.error("BAD_TOKEN", "the token does not verify: get a new one from POST /api/guests");
@@ -280,6 +294,10 @@ export class Connection {
     }
     const first = this.player === null;
     this.player = player;
+    // The last hello says what the client takes; features this server does not know are ignored.
+    const foldsAcks = features.includes("ackInEvent" satisfies ClientFeature);
+    if (!foldsAcks) this.folded = null;
+    else this.folded ??= new FoldedAcks(player.id);
     this.send({ type: "welcome", player: { id: player.id, name: player.name } });
     if (!first) return;
     if (this.ctx.socketBudget) this.countSocket(`player:${player.id}`, this.ctx.socketBudget.perPlayer, "your player");
@@ -359,7 +377,7 @@ export class Connection {
     const viewer: Viewer = seated ? { kind: "player", id: this.player!.id } : { kind: "spectator" };
     let entry = this.games.get(room.id);
     if (!entry) {
-      const sub: Subscriber = { viewer, deliver: (m, text) => this.send(m, text) };
+      const sub: Subscriber = { viewer, deliver: (m, text, commandId) => this.deliver(m, text, commandId) };
       entry = { room, unsubscribe: room.subscribe(sub), seated };
       this.games.set(room.id, entry);
       if (seated) room.connectionChanged(this.player!.id, 1);
@@ -477,9 +495,19 @@ export class Connection {
           if (!parsed.ok) return this.error(parsed.code, parsed.message, { id: message.id, gameId: room.id });
           if (!room.hasPlayer(player.id)) return this.error("NOT_SEATED", "you have no seat in this game: you can only act for your own seat", { id: message.id, gameId: room.id });
           this.follow(room, false);
-          const answer = await room.submit(player.id, message.id, parsed.command as GameCommand);
-          if (answer.ok) reply({ type: "ack", id: message.id, gameId: room.id, seq: answer.seq });
-          else this.error(answer.code, answer.message, { id: message.id, gameId: room.id, ...(answer.retryAfterMs === undefined ? {} : { retryAfterMs: answer.retryAfterMs }) });
+          // On a socket that takes folded acks, the command's event may have carried its ack (FoldedAcks).
+          const folded = this.folded;
+          const key = folded?.sent(room.id, message.id);
+          let answer: Answer;
+          let ackSent = false;
+          try {
+            answer = await room.submit(player.id, message.id, parsed.command as GameCommand);
+          } finally {
+            if (key !== undefined) ackSent = folded!.answered(key);
+          }
+          if (answer.ok) {
+            if (!ackSent) reply({ type: "ack", id: message.id, gameId: room.id, seq: answer.seq });
+          } else this.error(answer.code, answer.message, { id: message.id, gameId: room.id, ...(answer.retryAfterMs === undefined ? {} : { retryAfterMs: answer.retryAfterMs }) });
           return;
         }
       }

@@ -342,6 +342,42 @@ describe("a cluster of three nodes", () => {
     expect(await signIn(2, ADMIN_PASSWORD)).toMatchObject({ status: 201, body: { name: ADMIN_NAME } });
   }, 30_000);
 
+  it("ackInEvent: on the owner's node the sender's event carries its ack; a command forwarded from another node gets its ack folded or apart (whichever reached that node first), one answer per command", async () => {
+    const table: (Player & { nodes: number[] })[] = [];
+    for (let i = 0; i < 3; i++) table.push(await clusterPlayer(cluster, i, `k${i}`));
+    everyone.push(...table);
+    const { gameId } = await startTable(table, { seats: 3, turnSeconds: 600 });
+    const bot = dice.bots.heuristic(31);
+    const viewOf = (p: Player): PlayerView => p.client.view(gameId) as PlayerView;
+    const owner = (await cluster.ownerOf(gameId))!;
+    const other = [0, 1, 2].find((i) => i !== owner)!;
+    const shapes: string[] = [];
+    for (let seq = 1; seq <= 6; seq++) {
+      await Promise.all(table.map((p) => p.client.waitFor((_v, id, s) => id === gameId && s === seq - 1)));
+      const w = table.find((p) => p.id === viewOf(table[0]!).waitingFor[0])!;
+      const node = seq % 2 === 1 ? owner : other;
+      const s = await RawSocket.open(cluster.nodes[node]!.url);
+      s.send({ type: "hello", token: w.guest.token, features: ["ackInEvent"] });
+      await s.next((m) => m.type === "welcome");
+      const from = s.received.length;
+      const id = `k-${seq}`;
+      s.send({ type: "command", id, gameId, command: chooseFor(bot, viewOf(w), w.id) });
+      await s.next((m) => m.type === "event" && m.seq === seq, { from, timeoutMs: 15_000 });
+      await s.next((m) => (m.type === "event" && m.ack === id) || ((m.type === "ack" || m.type === "error") && m.id === id), { from, timeoutMs: 15_000 });
+      await s.ping();
+      const answers = s.received.slice(from).filter((m) => (m.type === "event" && m.ack !== undefined) || m.type === "ack" || m.type === "error");
+      expect(answers).toHaveLength(1);
+      const [answer] = answers;
+      expect(answer).toMatchObject(answer!.type === "event" ? { seq, ack: id } : { type: "ack", id, gameId, seq });
+      if (node === owner) expect(answer!.type).toBe("event");
+      shapes.push(`${node === owner ? "owner" : "forwarded"} ${answer!.type}`);
+      expect(s.invalid).toEqual([]);
+      await s.close();
+    }
+    expect(shapes.filter((x) => x.startsWith("owner"))).toEqual(["owner event", "owner event", "owner event"]);
+    expect((await storedLog(cluster, gameId)).lastSeq).toBe(6);
+  }, 60_000);
+
   it("DESIGN 5 across a failover: a refused command id sent again after its owner's SIGKILL gets the same refusal from the new owner, though the command has become legal", async () => {
     const table: (Player & { nodes: number[] })[] = [];
     for (let i = 0; i < 3; i++) table.push(await clusterPlayer(cluster, i, `r${i}`));
