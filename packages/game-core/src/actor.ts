@@ -32,7 +32,7 @@ export interface GameActor<S = StateBase, C = CommandBase, E = EventBase, Setup 
 }
 
 /** The members an actor uses (`apply` only types the commands and events it answers with). */
-type ModuleParts<S extends StateBase, C extends CommandBase, E extends EventBase, Setup extends SetupBase> = Pick<GameModule<S, C, E, ViewBase, Setup>, "id" | "create" | "apply" | "machine">;
+export type ModuleParts<S extends StateBase, C extends CommandBase, E extends EventBase, Setup extends SetupBase> = Pick<GameModule<S, C, E, ViewBase, Setup>, "id" | "create" | "apply" | "machine">;
 
 /**
  * Each module's machine with the default options (seeded draws, none recorded), built once: building a
@@ -41,7 +41,8 @@ type ModuleParts<S extends StateBase, C extends CommandBase, E extends EventBase
  */
 const defaultMachines = new WeakMap<object, AnyStateMachine>();
 
-function machineOf(module: { machine(options?: MachineOptions): AnyStateMachine }, options: MachineOptions | undefined): AnyStateMachine {
+/** The machine of `module` for `options`: the module's shared default machine, or one built for a forced or recorded source. */
+export function machineOf(module: { machine(options?: MachineOptions): AnyStateMachine }, options: MachineOptions | undefined): AnyStateMachine {
   if (options?.random !== undefined || options?.recordDraws) return module.machine(options);
   let machine = defaultMachines.get(module);
   if (!machine) {

@@ -13,6 +13,7 @@ export { type LogEntry, type GameLog, type ReplayedStep, ReplayError, replay, re
 export { type GameModule, type AnyGameModule, type SeatRange, type TableDeal, type Step, type ShownStep, type GameSummary, type StateOf, type CommandOf, type ViewOf, defineGame, plainSeatRange, seatRangeFor } from "./module.js";
 export { type PhaseChart, type MachineOptions, type MachineContext, createPhaseMachine } from "./machine.js";
 export { type GameActor, type PersistedGame, createGameActor, restoreGameActor } from "./actor.js";
+export { createCompiledGameActor } from "./compiled.js";
 export { type MatchOptions, type MatchResult, DEFAULT_MAX_COMMANDS, playMatch } from "./match.js";
 export { type ScenarioFormat, type ScenarioFile, type SeatExpectations, scenarioFileSchema, stepCommand, seatReferences, checkSeats, Differences } from "./scenario.js";
 export { type BotRng, createBotRng } from "./bot-rng.js";

@@ -52,6 +52,24 @@ export interface MachineContext<S, C, E> {
 type Outcome<S, E> = { ok: true; game: S; events: E[]; draws: Draw[] | null } | { ok: false; error: Refusal };
 
 /**
+ * What a machine of createPhaseMachine was built from: its chart, the source its rules draw from, and
+ * the recorder of those draws (`recordDraws`), or null. A compiled actor (compiled.ts) runs the machine
+ * from these without XState's interpreter.
+ */
+export interface ChartSource<S = unknown, C extends CommandBase = CommandBase, E extends EventBase = EventBase> {
+  chart: PhaseChart<S, C, E, string>;
+  source: RandomSource;
+  recorder: (RandomSource & { take(): Draw[] }) | null;
+}
+
+const chartSources = new WeakMap<object, ChartSource>();
+
+/** The chart and draw source a machine of createPhaseMachine was built from; undefined for another machine. */
+export function chartSourceOf(machine: AnyStateMachine): ChartSource | undefined {
+  return chartSources.get(machine);
+}
+
+/**
  * The XState v5 machine of a chart: `setup`, then one state per phase (named after it) where the
  * phase's commands move the game; the transient phases resolve in their own state; the final phase is
  * tagged `gameOver`. A command's transition is chosen by the phase it leads to (guard `leadsTo`), so an
@@ -97,7 +115,7 @@ export function createPhaseMachine<S, C extends CommandBase, E extends EventBase
     }
   }
 
-  return setup({
+  const machine = setup({
     types: {
       context: {} as MachineContext<S, C, E>,
       events: {} as C,
@@ -139,4 +157,6 @@ export function createPhaseMachine<S, C extends CommandBase, E extends EventBase
     on: { "*": { actions: "reject" } },
     states: states as Record<string, object>,
   }) as unknown as AnyStateMachine;
+  chartSources.set(machine, { chart: chart as unknown as PhaseChart<unknown, CommandBase, EventBase, string>, source, recorder } as ChartSource);
+  return machine;
 }

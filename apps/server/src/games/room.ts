@@ -1,4 +1,4 @@
-import { createGameActor, replaySteps, type AnyGameModule, type Bot, type CommandBase, type EventBase, type GameActor, type GameResult, type SetupBase, type StateBase, type Viewer } from "@bang/game-core";
+import { createCompiledGameActor, replaySteps, type AnyGameModule, type Bot, type CommandBase, type EventBase, type GameActor, type GameResult, type SetupBase, type StateBase, type Viewer } from "@bang/game-core";
 import type { GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry, StoredRefusal } from "../persistence/store.js";
@@ -149,6 +149,8 @@ export class GameRoom implements GameHandle {
   private finishing: Promise<void> | null = null;
   /** The last presence announced (announcePresence), to send only changes. */
   private presenceKey = "";
+  /** The module's result of the last state it was asked for (see `result`). */
+  private resultOf: { state: StateBase; result: GameResult | null } | null = null;
   /** What the game's module threw (a bug of the game, not of a player): the game is stopped since. */
   private faultedWith: string | null = null;
 
@@ -224,7 +226,13 @@ export class GameRoom implements GameHandle {
 
   /** How the game ended, or null while it runs (and after its module failed). */
   get result(): GameResult | null {
-    return this.guard("reading the result", () => this.module.result(this.actor.state)) ?? null;
+    if (this.faultedWith !== null) return null;
+    // The module's `result` is a pure function of the state: asked once per state, however often read.
+    const state = this.actor.state;
+    if (this.resultOf?.state === state) return this.resultOf.result;
+    const result = this.guard("reading the result", () => this.module.result(state)) ?? null;
+    if (this.faultedWith === null) this.resultOf = { state, result };
+    return result;
   }
 
   /** Why the game is stopped: its module threw (see `fault`), or null. */
@@ -243,7 +251,11 @@ export class GameRoom implements GameHandle {
    * in none of the lists.
    */
   presence(): RoomPresence {
-    const now = performance.now();
+    return this.presenceAt(performance.now());
+  }
+
+  /** `presence()` as of `now` (performance.now() ms). */
+  private presenceAt(now: number): RoomPresence {
     const people = this.seats.filter((s) => !s.bot).map((s) => s.playerId);
     return {
       away: people.filter((id) => this.away.has(id) || this.replaced.has(id)),
@@ -260,8 +272,26 @@ export class GameRoom implements GameHandle {
   }
 
   /** `presence()` as the protocol's `presence` message (what every follower of the game is sent). */
-  private presenceMessage(): PresenceMessage {
-    return { type: "presence", gameId: this.id, ...this.presence() };
+  private presenceMessage(now = performance.now()): PresenceMessage {
+    return { type: "presence", gameId: this.id, ...this.presenceAt(now) };
+  }
+
+  /**
+   * What tells one presence from another, as of `now`: per person seated (in seat order) whether the
+   * bot plays for them, whether an admin gave the seat to the bot and whether they are connected, then
+   * each timer's end to the 100 ms. Built from the sets directly: the message is made only when this
+   * changes (every command asks).
+   */
+  private presenceKeyAt(now: number): string {
+    let key = "";
+    for (const seat of this.seats) {
+      if (seat.bot) continue;
+      const id = seat.playerId;
+      const replaced = this.replaced.has(id);
+      key += `${this.away.has(id) || replaced ? 1 : 0}${replaced ? 1 : 0}${(this.connections.get(id) ?? 0) > 0 ? 1 : 0}${id}\u0000`;
+    }
+    for (const [id, at] of this.deadlines) key += `${id}\u0001${Math.round((now + Math.max(0, Math.round(at - now))) / 100)}\u0000`;
+    return key;
   }
 
   /**
@@ -480,8 +510,16 @@ export class GameRoom implements GameHandle {
     // Each distinct view is made and serialised once, however many sockets show it.
     const frames = new EventFrames(this.module, this.id, item);
     for (const sub of this.subscribers) {
-      const frame = this.guard("showing a move", () => frames.for(sub.viewer));
-      if (frame) this.deliver(sub, frame.message, frame.text, commandId);
+      // As `guard`, written out: no closure per follower of every move.
+      if (this.faultedWith !== null) break;
+      let frame;
+      try {
+        frame = frames.for(sub.viewer);
+      } catch (error) {
+        this.stopOnFault(error, "showing a move");
+        break;
+      }
+      this.deliver(sub, frame.message, frame.text, commandId);
     }
     try {
       this.onStored?.({ ...item, clientCommandId: commandId });
@@ -600,11 +638,11 @@ export class GameRoom implements GameHandle {
    */
   private announcePresence(): void {
     if (this.disposed) return;
-    const presence = this.presenceMessage();
     const now = performance.now();
-    const key = JSON.stringify([presence.away, presence.replaced, presence.connected, presence.timers.map((t) => [t.playerId, Math.round((now + t.remainingMs) / 100)])]);
+    const key = this.presenceKeyAt(now);
     if (key === this.presenceKey) return;
     this.presenceKey = key;
+    const presence = this.presenceMessage(now);
     // The same message for every follower: serialised once.
     const text = JSON.stringify(presence);
     for (const sub of this.subscribers) this.deliver(sub, presence, text);
@@ -705,7 +743,8 @@ export class GameRoom implements GameHandle {
  * each with its `by`). Throws on a corrupt log.
  */
 function rebuild(module: AnyGameModule, setup: SetupBase, commands: readonly CommandBase[]): Actor {
-  const created = createGameActor<StateBase, CommandBase, EventBase, SetupBase>(module, setup);
+  // The module's statechart compiled to a table (the XState actor's answers, without its interpreter per command).
+  const created = createCompiledGameActor<StateBase, CommandBase, EventBase, SetupBase>(module, setup);
   if (!created.ok) throw new SetupRefused(created.error);
   commands.forEach((command, i) => {
     const result = created.actor.send(command);

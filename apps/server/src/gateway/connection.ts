@@ -488,7 +488,8 @@ export class Connection {
         case "command": {
           // The synchronous check first: a command for a game in memory (every honest one) costs no await.
           if (!this.ctx.games.has(message.gameId) && (await this.overColdBudget(message.gameId, player, undefined, { id: message.id, gameId: message.gameId }))) return;
-          const room = await games.open(message.gameId);
+          const found = games.open(message.gameId);
+          const room = found instanceof Promise ? await found : found;
           if (!room) return this.error("GAME_NOT_FOUND", `no running game ${message.gameId} on this node`, { id: message.id, gameId: message.gameId });
           // The command is the game's: its module's schema checks it (a command of another game is refused here).
           const parsed = parseGameCommand(room.module, message.command);

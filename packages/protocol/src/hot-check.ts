@@ -1,0 +1,97 @@
+/**
+ * A quick check of the server messages a client receives for every command (`event`, `ack`,
+ * `presence`): written out by hand, without the allocations of a schema walk (zod makes a result
+ * object and an issue list per field). It accepts a message only when `serverMessage` would accept it
+ * and would give the same value back; anything else, a well-formed message of another type included,
+ * is left to the schema (`false`), which refuses it with its issues. test/hot-check.test.ts pins that
+ * against the schema, on valid messages and on every kind of damage to them.
+ */
+/** Patterns of the schemas (messages.ts, game.ts): ids, game names, command and event types. */
+const ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const GAME_NAME = /^[a-z][a-z0-9_]{0,31}$/;
+const TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,47}$/;
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+/** z.int() with z.minimum(min): a safe integer. */
+const isInt = (v: unknown, min: number): boolean => typeof v === "number" && Number.isSafeInteger(v) && v >= min;
+/** playerId: a string of 1 to 64 UTF-16 units. */
+const isPlayerId = (v: unknown): boolean => typeof v === "string" && v.length >= 1 && v.length <= 64;
+const isId = (v: unknown): boolean => typeof v === "string" && ID.test(v);
+
+/** Exactly these keys, own and enumerable (a strict object): no other, none missing. */
+function hasExactly(o: Json, keys: number): boolean {
+  let n = 0;
+  for (const _ in o) n++;
+  return n === keys;
+}
+
+/** A loose object with a valid `type` (a game command or event): any other keys, but no `__proto__` one (the schema's copy would not keep it as a key). */
+function isTyped(v: unknown): boolean {
+  return isObject(v) && typeof v.type === "string" && TYPE_NAME.test(v.type) && !Object.hasOwn(v, "__proto__");
+}
+
+function isPlayerIds(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  for (const id of v) if (!isPlayerId(id)) return false;
+  return true;
+}
+
+/** gameView: a loose object with its viewer (one of three strict shapes), stateId and waitingFor. */
+function isView(v: unknown): boolean {
+  if (!isObject(v) || Object.hasOwn(v, "__proto__") || !isInt(v.stateId, 0) || !isPlayerIds(v.waitingFor)) return false;
+  const viewer = v.viewer;
+  if (!isObject(viewer)) return false;
+  if (viewer.kind === "player") return isPlayerId(viewer.id) && hasExactly(viewer, 2);
+  return (viewer.kind === "spectator" || viewer.kind === "admin") && hasExactly(viewer, 1);
+}
+
+function isEvent(m: Json): boolean {
+  // `ack` (a command id, for a socket that named ackInEvent) is the one optional key.
+  if (m.ack !== undefined && !isId(m.ack)) return false;
+  if (!(hasExactly(m, m.ack === undefined ? 8 : 9) && isId(m.gameId) && typeof m.game === "string" && GAME_NAME.test(m.game) && isInt(m.seq, 1) && isPlayerId(m.by) && isTyped(m.command) && isView(m.view))) return false;
+  const events = m.events;
+  if (!Array.isArray(events)) return false;
+  for (const e of events) if (!isTyped(e)) return false;
+  return true;
+}
+
+function isAck(m: Json): boolean {
+  return hasExactly(m, 4) && isId(m.id) && isId(m.gameId) && isInt(m.seq, 1);
+}
+
+function isPresence(m: Json): boolean {
+  if (!(hasExactly(m, 7) && isId(m.gameId) && isPlayerIds(m.away) && isPlayerIds(m.replaced) && isPlayerIds(m.connected) && isInt(m.turnMs, 0))) return false;
+  const timers = m.timers;
+  if (!Array.isArray(timers)) return false;
+  for (const t of timers) if (!(isObject(t) && isPlayerId(t.playerId) && isInt(t.remainingMs, 0) && hasExactly(t, 2))) return false;
+  return true;
+}
+
+/**
+ * True when `json` (parsed JSON) is a valid `event`, `ack` or `presence` server message, exactly as
+ * the protocol's schema would accept it; false for anything else (then ask the schema).
+ */
+export function isHotServerMessage(json: unknown): boolean {
+  if (!isObject(json)) return false;
+  switch (json.type) {
+    case "event":
+      return isEvent(json);
+    case "ack":
+      return isAck(json);
+    case "presence":
+      return isPresence(json);
+    default:
+      return false;
+  }
+}
+
+/**
+ * True when `json` (parsed JSON) is a `command` client message as the schema accepts it (exactly its
+ * four keys, well-formed ids, a game command with a valid type); false for anything else. The caller
+ * still looks for `__proto__` and `constructor.prototype` keys in the command.
+ */
+export function isHotClientCommand(json: unknown): boolean {
+  return isObject(json) && json.type === "command" && hasExactly(json, 4) && isId(json.id) && isId(json.gameId) && isTyped(json.command);
+}
