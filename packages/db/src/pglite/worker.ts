@@ -5,7 +5,7 @@
  * runtime; it must stay free of the package's other modules (it runs from source under a loader in tests).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, messages, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import { PGlite, messages, parse, protocol, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import type { Hello, Reply, Request, WireError, WireQueryOptions, WorkerInit } from "./protocol.js";
 
 interface OpenTx {
@@ -43,6 +43,48 @@ function optionsOf(wire: WireQueryOptions): QueryOptions {
   return options;
 }
 
+/** Concatenates protocol messages into one buffer: PGlite runs them all in one call into WebAssembly. */
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * Named prepared statements on PGlite's one session (PGlite's query() parses and plans every statement
+ * anew: an unnamed statement). The first call of a name parses it once (Parse, Describe, Sync); then
+ * each run is one buffer of Bind, Describe portal, Execute, Sync: one call into WebAssembly instead of
+ * query()'s six, no parsing or planning. It takes PGlite's two locks as query() does, so it never
+ * runs inside another caller's open transaction. Parameters are serialised and rows parsed by PGlite's
+ * own serializers and parsers (the same values as query()).
+ */
+function preparedStatements(db: PGlite) {
+  /** Parameter type OIDs of each prepared name. */
+  const prepared = new Map<string, number[]>();
+  const serialize = protocol.serialize;
+  const run = async (name: string, text: string, params: unknown[]): Promise<Results> => {
+    let known = prepared.get(name);
+    if (!known) {
+      const { messages: described } = await db.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
+      known = parse.parseDescribeStatementResults(described);
+      prepared.set(name, known);
+    }
+    const types = known;
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serializer = db.serializers[types[i]!];
+      return serializer ? serializer(v) : String(v);
+    });
+    const { messages: out } = await db.execProtocol(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
+    return parse.parseResults(out, db.parsers)[0] ?? { rows: [], fields: [] };
+  };
+  return (name: string, text: string, params: unknown[]) => db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(name, text, params)));
+}
+
 async function main(): Promise<void> {
   let db: PGlite;
   try {
@@ -53,6 +95,7 @@ async function main(): Promise<void> {
   }
   const txs = new Map<number, OpenTx>();
   let nextTx = 1;
+  const runPrepared = preparedStatements(db);
 
   const begin = async (): Promise<number> => {
     const n = nextTx++;
@@ -83,6 +126,8 @@ async function main(): Promise<void> {
     switch (r.op) {
       case "query":
         return r.tx === undefined ? db.query(r.sql, r.params, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.query(r.sql, r.params, optionsOf(r.options)));
+      case "prepared":
+        return runPrepared(r.name, r.sql, r.params);
       case "exec":
         return r.tx === undefined ? db.exec(r.sql, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.exec(r.sql, optionsOf(r.options)));
       case "begin":
