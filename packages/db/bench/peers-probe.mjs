@@ -41,7 +41,8 @@ const metric = (text, name) => {
 async function snapshot(pid, env, admin) {
   const res = await fetch(`http://127.0.0.1:${env.PORT}/metrics`, { headers: { authorization: `Bearer ${env.METRICS_TOKEN}` } });
   const text = res.ok ? await res.text() : "";
-  const accepted = Number(text.split("\n").find((l) => l.startsWith('bang_commands_total{result="accepted"}'))?.split(" ").at(-1) ?? Number.NaN);
+  // No accepted command yet: the counter's line is not there.
+  const accepted = res.ok ? Number(text.split("\n").find((l) => l.startsWith('bang_commands_total{result="accepted"}'))?.split(" ").at(-1) ?? 0) : Number.NaN;
   const s = {
     accepted,
     flushes: metric(text, "bang_log_flush_entries_count"),

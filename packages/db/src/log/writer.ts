@@ -27,15 +27,6 @@ export interface LogWriterOptions {
    * A game's entries are never in two running flushes: they wait for the earlier one.
    */
   maxInFlight?: number;
-  /**
-   * With a flush running, how long (ms) it must have run before the entries queued behind it start
-   * another one (up to `maxInFlight`), default 0. Until then they wait for it to end and then all go
-   * together: under load the batches grow with the arrival rate instead of the flushes multiplying
-   * (each flush costs the database a statement and a commit, whatever its size), while a flush that
-   * stalls (a slow disk sync, a lock) does not hold the others up for longer than this. 0: another
-   * flush starts as soon as `maxDelayMs` has passed, as when none is running.
-   */
-  overlapAfterMs?: number;
   /** Called after every flush (after the promises of the batch are settled). */
   onFlush?: (info: FlushInfo) => void;
   /** Fencing seam: see LogGuard. */
@@ -79,26 +70,19 @@ interface Pending {
  * A group-commit writer for command logs. Appends from any number of games are queued and written
  * together: one write (see commitLog) per flush, at most `maxBatch` entries. A flush starts
  * `maxDelayMs` after the first queued entry, at once when `maxBatch` entries wait, and right after a
- * running flush ends when entries arrived during it; with a flush running, another starts only once
- * that one has run `overlapAfterMs`; at most `maxInFlight` flushes run at once, and a game with
- * entries in a running flush has its later entries wait for it, so each game's log is written in seq
- * order.
+ * running flush ends when entries arrived during it; at most `maxInFlight` flushes run at once, and a
+ * game with entries in a running flush has its later entries wait for it, so each game's log is
+ * written in seq order.
  */
 export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): LogWriter {
   const maxBatch = options.maxBatch ?? 256;
   const maxDelayMs = options.maxDelayMs ?? 2;
   const maxInFlight = options.maxInFlight ?? 1;
-  const overlapAfterMs = options.overlapAfterMs ?? 0;
   if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be a positive integer, got ${maxBatch}`);
   if (!Number.isInteger(maxInFlight) || maxInFlight < 1) throw new RangeError(`maxInFlight must be a positive integer, got ${maxInFlight}`);
-  if (!(overlapAfterMs >= 0 && Number.isFinite(overlapAfterMs))) throw new RangeError(`overlapAfterMs must be a finite number >= 0, got ${overlapAfterMs}`);
   const stats: LogWriterStats = { flushes: 0, entries: 0, failedEntries: 0 };
   let queue: Pending[] = [];
   let timer: NodeJS.Timeout | null = null;
-  /** When (performance.now()) the first entry of the queue arrived. */
-  let queuedSince = 0;
-  /** When the youngest running flush started. */
-  let lastStart = 0;
   const running = new Set<Promise<void>>();
   /** Entries in the running flushes. */
   let writing = 0;
@@ -130,8 +114,6 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
       const games = new Set(batch.map((p) => p.gameId));
       for (const g of games) busy.add(g);
       writing += batch.length;
-      lastStart = performance.now();
-      if (queue.length > 0) queuedSince = lastStart;
       const run: Promise<void> = flushBatch(batch)
         .catch(() => undefined)
         .finally(() => {
@@ -142,16 +124,6 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
         });
       running.add(run);
     }
-  };
-
-  // Arms the timer for the queued entries: maxDelayMs after the first of them arrived, and with a flush
-  // running, no sooner than overlapAfterMs after it started (its end starts them otherwise).
-  const schedule = () => {
-    if (timer || running.size >= maxInFlight) return; // a running flush's end takes them
-    const now = performance.now();
-    let at = queuedSince + maxDelayMs;
-    if (running.size > 0) at = Math.max(at, lastStart + overlapAfterMs);
-    timer = setTimeout(start, Math.max(0, at - now));
   };
 
   async function flushBatch(batch: Pending[]): Promise<void> {
@@ -200,11 +172,10 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
     append(gameId, entry) {
       if (closed) return Promise.reject(new DbError("WRITER_CLOSED", "the log writer is closed", { gameId, seq: entry.seq }));
       return new Promise<void>((resolve, reject) => {
-        if (queue.length === 0) queuedSince = performance.now();
         queue.push({ gameId, entry, resolve, reject });
         if (running.size >= maxInFlight) return; // taken when a running flush ends
         if (queue.length >= maxBatch) start();
-        else schedule();
+        else timer ??= setTimeout(start, maxDelayMs);
       });
     },
     flush,
