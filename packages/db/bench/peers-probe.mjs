@@ -78,7 +78,21 @@ async function follow(pid) {
       if (await fetch(`http://127.0.0.1:${env.PORT}/readyz`).then((r) => r.ok).catch(() => false)) break;
       await sleep(100);
     }
-    await sleep(WARMUP * 1000);
+    // The bench's window starts its warm-up after the driver process has started (late on a loaded machine).
+    const needle = `127.0.0.1:${env.PORT}`;
+    for (let i = 0; i < 600; i++) {
+      const driver = readdirSync("/proc").some((d) => {
+        try {
+          const cmd = /^\d+$/.test(d) ? readFileSync(`/proc/${d}/cmdline`, "utf8") : "";
+          return cmd.includes("driver.mjs") && cmd.includes(needle);
+        } catch {
+          return false;
+        }
+      });
+      if (driver) break;
+      await sleep(100);
+    }
+    await sleep(WARMUP * 1000 + 500);
     const a = await snapshot(pid, env, admin);
     await sleep(WINDOW * 1000);
     const b = await snapshot(pid, env, admin);

@@ -103,6 +103,21 @@ describe("PGlite in a worker thread", () => {
     expect(await db.logSql.query(text, [id, 0, null], "bang_test_game")).toMatchObject([{ next: 1, tags: null }]);
   });
 
+  it("prepares Prisma's data statements outside a transaction once, by their text, with the same results", async () => {
+    const prepared = async () => (await db.pglite.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'bang_auto_%'`)).rows;
+    const a = await db.prisma.player.create({ data: { name: "auto a", kind: "guest" } });
+    const b = await db.prisma.player.create({ data: { name: "auto b", kind: "guest" } });
+    expect(await db.prisma.player.findUnique({ where: { id: a.id } })).toMatchObject({ id: a.id, name: "auto a", kind: "guest" });
+    const before = await prepared();
+    expect(before.some((p) => /SELECT/i.test(p.statement) && p.statement.includes('"Player"'))).toBe(true);
+    // The same query shape again: the same prepared statement, new parameters, no new one.
+    expect(await db.prisma.player.findUnique({ where: { id: b.id } })).toMatchObject({ id: b.id, name: "auto b", createdAt: b.createdAt });
+    expect((await prepared()).length).toBe(before.length);
+    // A statement that is not a data statement is run as query() runs it, never prepared.
+    await db.pglite.query(`SET search_path TO public`);
+    expect((await prepared()).some((p) => /^\s*SET/i.test(p.statement))).toBe(false);
+  });
+
   it("a named statement sent during a transaction waits for its end and sees nothing of it", async () => {
     let outside: Promise<unknown> | null = null;
     await expect(

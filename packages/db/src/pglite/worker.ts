@@ -66,7 +66,7 @@ function preparedStatements(db: PGlite) {
   /** Parameter type OIDs of each prepared name. */
   const prepared = new Map<string, number[]>();
   const serialize = protocol.serialize;
-  const run = async (name: string, text: string, params: unknown[]): Promise<Results> => {
+  const run = async (name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> => {
     let known = prepared.get(name);
     if (!known) {
       const { messages: described } = await db.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
@@ -80,9 +80,33 @@ function preparedStatements(db: PGlite) {
       return serializer ? serializer(v) : String(v);
     });
     const { messages: out } = await db.execProtocol(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
-    return parse.parseResults(out, db.parsers)[0] ?? { rows: [], fields: [] };
+    return parse.parseResults(out, db.parsers, options)[0] ?? { rows: [], fields: [] };
   };
-  return (name: string, text: string, params: unknown[]) => db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(name, text, params)));
+  return (name: string, text: string, params: unknown[], options?: QueryOptions) => db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(name, text, params, options)));
+}
+
+/** Most statements the worker prepares on its own (each holds a plan in PGlite's memory). */
+const AUTO_PREPARED_MAX = 256;
+/** What it prepares on its own: data statements (not BEGIN, SET, DDL: those run as query() runs them). */
+const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+
+/**
+ * query() outside a transaction (Prisma's statements, through pglite-prisma-adapter): a data statement
+ * is prepared the first time its text is seen and run as a named statement afterwards (Prisma sends
+ * the same text for the same query shape), so it is parsed and planned once, as PostgreSQL's drivers do
+ * it. At most AUTO_PREPARED_MAX texts are prepared; others (and everything else) go through query().
+ */
+function cachedQueries(db: PGlite, runPrepared: ReturnType<typeof preparedStatements>) {
+  const names = new Map<string, string>();
+  return (text: string, params: unknown[], options: QueryOptions): Promise<Results> => {
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= AUTO_PREPARED_MAX || !PREPARABLE.test(text)) return db.query(text, params, options);
+      name = `bang_auto_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return runPrepared(name, text, params, options);
+  };
 }
 
 async function main(): Promise<void> {
@@ -96,6 +120,7 @@ async function main(): Promise<void> {
   const txs = new Map<number, OpenTx>();
   let nextTx = 1;
   const runPrepared = preparedStatements(db);
+  const runCached = cachedQueries(db, runPrepared);
 
   const begin = async (): Promise<number> => {
     const n = nextTx++;
@@ -125,7 +150,7 @@ async function main(): Promise<void> {
   const handle = async (r: Request): Promise<unknown> => {
     switch (r.op) {
       case "query":
-        return r.tx === undefined ? db.query(r.sql, r.params, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.query(r.sql, r.params, optionsOf(r.options)));
+        return r.tx === undefined ? runCached(r.sql, r.params, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.query(r.sql, r.params, optionsOf(r.options)));
       case "prepared":
         return runPrepared(r.name, r.sql, r.params);
       case "exec":
