@@ -93,8 +93,9 @@ const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
 /**
  * query() outside a transaction (Prisma's statements, through pglite-prisma-adapter): a data statement
  * is prepared the first time its text is seen and run as a named statement afterwards (Prisma sends
- * the same text for the same query shape), so it is parsed and planned once, as PostgreSQL's drivers do
- * it. At most AUTO_PREPARED_MAX texts are prepared; others (and everything else) go through query().
+ * the same text for the same query shape), so it is parsed and planned once (as postgres.js or pgjdbc
+ * do on their own). At most AUTO_PREPARED_MAX texts are prepared; others (and everything else) go
+ * through query(). A text whose preparation fails is tried again the next time (it fails as query()).
  */
 function cachedQueries(db: PGlite, runPrepared: ReturnType<typeof preparedStatements>) {
   const names = new Map<string, string>();
