@@ -16,9 +16,11 @@ export function cpuMsOf(pid) {
 }
 
 /**
- * CPU ms used so far by every process whose command line contains `needle` (PostgreSQL titles each
- * backend "postgres: user database address state": the backends serving one database). Backends that
- * ended in between are not counted: compare two readings over a window when the pool stays open.
+ * CPU ms used so far by every PostgreSQL process whose command line contains `needle` (PostgreSQL
+ * titles each backend "postgres: user database address state": the backends serving one database).
+ * Only titles starting with "postgres" count: the driver's own command line carries the needle too (in
+ * its JSON argument), and counting it put the clients' CPU into PostgreSQL's. Backends that ended in
+ * between are not counted: compare two readings over a window when the pool stays open.
  */
 export function cpuMsOfMatching(needle) {
   let total = 0;
@@ -30,7 +32,8 @@ export function cpuMsOfMatching(needle) {
   }
   for (const pid of pids) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(needle)) continue;
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (!cmdline.startsWith("postgres") || !cmdline.includes(needle)) continue;
       total += cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, "utf8"), TICKS);
     } catch {
       // Ended meanwhile.

@@ -151,6 +151,31 @@ describe.each(BACKENDS)("log writer on %s", (backend) => {
     expect((await log.loadLog(b!)).map((e) => e.seq)).toEqual([1]);
   });
 
+  it("a batch whose statement fails rejects every entry of it, of every game, and stores none of them", async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => newGame(db)));
+    const exec = (text: string) => (db.kind === "postgresql" ? db.pool.query(text) : db.pglite.exec(text));
+    // A trigger that fails the whole statement on one row: not a unique violation, so no slow path.
+    await exec(`CREATE FUNCTION bang_test_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW."clientCommandId" = 'boom' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`);
+    await exec(`CREATE TRIGGER bang_test_boom BEFORE INSERT ON "CommandLogEntry" FOR EACH ROW EXECUTE FUNCTION bang_test_boom()`);
+    try {
+      const flushes: FlushInfo[] = [];
+      const writer = createLogWriter(db, { maxDelayMs: 20, onFlush: (f) => flushes.push(f) });
+      const results = await Promise.all(
+        ids.flatMap((id, i) => [1, 2].map((seq) => outcome(writer.append(id, entry(seq, i === 3 && seq === 2 ? { clientCommandId: "boom" } : {}))))),
+      );
+      expect(flushes.map((f) => [f.entries, f.games, f.failedGames, f.error?.code])).toEqual([[12, 6, 6, "WRITE_FAILED"]]);
+      expect(results).toEqual(Array(12).fill("WRITE_FAILED"));
+      const stored = await observer.rows<{ n: number }>(`SELECT count(*)::int AS n FROM "CommandLogEntry" WHERE "gameId" = ANY($1::text[])`, [ids]);
+      expect(stored).toEqual([{ n: 0 }]);
+      const moved = await observer.rows<{ n: number }>(`SELECT count(*)::int AS n FROM "Game" WHERE id = ANY($1::text[]) AND "lastSeq" <> 0`, [ids]);
+      expect(moved).toEqual([{ n: 0 }]);
+      await writer.close();
+    } finally {
+      await exec(`DROP TRIGGER bang_test_boom ON "CommandLogEntry"; DROP FUNCTION bang_test_boom()`);
+    }
+  });
+
   it("close() drains everything queued at once, then refuses appends", async () => {
     const id = await newGame(db);
     const writer = createLogWriter(db, { maxBatch: 100, maxDelayMs: 60_000 });

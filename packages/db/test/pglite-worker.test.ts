@@ -81,6 +81,56 @@ describe("PGlite in a worker thread", () => {
     expect(await outside).toBe(0);
   });
 
+  it("runs a named statement as query() does: same rows and types, new parameters each time, PostgreSQL's errors", async () => {
+    const id = await newGame(db);
+    const text = `SELECT id, "lastSeq", setup, "createdAt", $2::int + 1 AS next, $3::text[] AS tags FROM "Game" WHERE id = $1`;
+    const plain = (await db.pglite.query(text, [id, 41, ["a", "b"]])).rows;
+    const named = await db.logSql.query(text, [id, 41, ["a", "b"]], "bang_test_game");
+    expect(named).toEqual(plain);
+    expect(named[0]).toMatchObject({ id, lastSeq: 0, setup: { seed: 42 }, next: 42, tags: ["a", "b"] });
+    expect((named[0] as { createdAt: unknown }).createdAt).toBeInstanceOf(Date);
+    // Prepared in the worker's one session (query() runs unnamed statements, which are not listed here).
+    const names = (await db.pglite.query<{ name: string }>(`SELECT name FROM pg_prepared_statements`)).rows.map((r) => r.name);
+    expect(names).toContain("bang_test_game");
+    // Prepared once: the second run binds new values to the same statement.
+    expect(await db.logSql.query(text, [id, 1, []], "bang_test_game")).toMatchObject([{ next: 2, tags: [] }]);
+    const dup = await db.logSql
+      .query(`INSERT INTO "Game" (id, game, setup, "updatedAt") VALUES ($1, 'dice', '{}', now())`, [id], "bang_test_dup")
+      .catch((x: unknown) => x);
+    expect(dup).toBeInstanceOf(messages.DatabaseError);
+    expect((dup as messages.DatabaseError).code).toBe("23505");
+    // The session goes on after the error.
+    expect(await db.logSql.query(text, [id, 0, null], "bang_test_game")).toMatchObject([{ next: 1, tags: null }]);
+  });
+
+  it("prepares Prisma's data statements outside a transaction once, by their text, with the same results", async () => {
+    const prepared = async () => (await db.pglite.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'bang_auto_%'`)).rows;
+    const a = await db.prisma.player.create({ data: { name: "auto a", kind: "guest" } });
+    const b = await db.prisma.player.create({ data: { name: "auto b", kind: "guest" } });
+    expect(await db.prisma.player.findUnique({ where: { id: a.id } })).toMatchObject({ id: a.id, name: "auto a", kind: "guest" });
+    const before = await prepared();
+    expect(before.some((p) => /SELECT/i.test(p.statement) && p.statement.includes('"Player"'))).toBe(true);
+    // The same query shape again: the same prepared statement, new parameters, no new one.
+    expect(await db.prisma.player.findUnique({ where: { id: b.id } })).toMatchObject({ id: b.id, name: "auto b", createdAt: b.createdAt });
+    expect((await prepared()).length).toBe(before.length);
+    // A statement that is not a data statement is run as query() runs it, never prepared.
+    await db.pglite.query(`SET search_path TO public`);
+    expect((await prepared()).some((p) => /^\s*SET/i.test(p.statement))).toBe(false);
+  });
+
+  it("a named statement sent during a transaction waits for its end and sees nothing of it", async () => {
+    let outside: Promise<unknown> | null = null;
+    await expect(
+      db.pglite.transaction(async (tx) => {
+        await tx.query(`INSERT INTO "Player" (id, name, kind) VALUES ('p-named', 'w', 'guest')`);
+        outside = db.logSql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Player" WHERE id = $1`, ["p-named"], "bang_test_count").then((r) => r[0]!.n);
+        await new Promise((r) => setTimeout(r, 50));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await outside).toBe(0);
+  });
+
   it("fails every request with WORKER_FAILED once the worker dies; the log writer then acknowledges nothing", async () => {
     const spare = await createStore("pglite");
     const victim = (await spare.open()) as PgliteDb;

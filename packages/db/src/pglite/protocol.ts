@@ -21,6 +21,12 @@ export interface WireQueryOptions {
 export type Request =
   | { op: "query"; id: number; tx?: number; sql: string; params: unknown[]; options: WireQueryOptions }
   | { op: "exec"; id: number; tx?: number; sql: string; options: WireQueryOptions }
+  /**
+   * One statement as a named prepared statement of the worker's session (parsed and planned the first
+   * time `name` is seen, then only bound and run), outside any transaction; rows parsed as query's are.
+   * One name per text.
+   */
+  | { op: "prepared"; id: number; name: string; sql: string; params: unknown[] }
   /** Opens a transaction (waits for any other to end, as PGlite's transaction() does); answers its number. */
   | { op: "begin"; id: number }
   /** Rolls the transaction back now (PGlite's tx.rollback()); `end` must still follow. */

@@ -68,11 +68,13 @@ export class RemotePGlite implements RemoteQueryable {
     });
     worker.on("error", (e) => this.fail(`the database worker crashed: ${e.message}`, e));
     worker.on("exit", (code) => this.fail(`the database worker exited (code ${code})`));
-    const over = (q: RemoteQueryable): LogSql => ({
-      query: async <Row>(text: string, params: readonly unknown[]) => (await q.query<Row>(text, [...params])).rows,
-      transaction: (fn) => this.transaction((tx) => fn(over(tx))),
+    const over = (q: RemoteQueryable, top: boolean): LogSql => ({
+      query: async <Row>(text: string, params: readonly unknown[], name?: string) =>
+        // A named statement outside a transaction: prepared once in the worker's session (see worker.ts).
+        top && name !== undefined ? ((await this.ask({ op: "prepared", name, sql: text, params: [...params] })) as Results<Row>).rows : (await q.query<Row>(text, [...params])).rows,
+      transaction: (fn) => this.transaction((tx) => fn(over(tx, false))),
     });
-    this.logSql = over(this);
+    this.logSql = over(this, true);
   }
 
   /**

@@ -5,7 +5,7 @@
  * runtime; it must stay free of the package's other modules (it runs from source under a loader in tests).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, messages, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import { PGlite, messages, parse, protocol, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import type { Hello, Reply, Request, WireError, WireQueryOptions, WorkerInit } from "./protocol.js";
 
 interface OpenTx {
@@ -43,6 +43,73 @@ function optionsOf(wire: WireQueryOptions): QueryOptions {
   return options;
 }
 
+/** Concatenates protocol messages into one buffer: PGlite runs them all in one call into WebAssembly. */
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * Named prepared statements on PGlite's one session (PGlite's query() parses and plans every statement
+ * anew: an unnamed statement). The first call of a name parses it once (Parse, Describe, Sync); then
+ * each run is one buffer of Bind, Describe portal, Execute, Sync: one call into WebAssembly instead of
+ * query()'s six, no parsing or planning. It takes PGlite's two locks as query() does, so it never
+ * runs inside another caller's open transaction. Parameters are serialised and rows parsed by PGlite's
+ * own serializers and parsers (the same values as query()).
+ */
+function preparedStatements(db: PGlite) {
+  /** Parameter type OIDs of each prepared name. */
+  const prepared = new Map<string, number[]>();
+  const serialize = protocol.serialize;
+  const run = async (name: string, text: string, params: unknown[], options?: QueryOptions): Promise<Results> => {
+    let known = prepared.get(name);
+    if (!known) {
+      const { messages: described } = await db.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
+      known = parse.parseDescribeStatementResults(described);
+      prepared.set(name, known);
+    }
+    const types = known;
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serializer = db.serializers[types[i]!];
+      return serializer ? serializer(v) : String(v);
+    });
+    const { messages: out } = await db.execProtocol(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
+    return parse.parseResults(out, db.parsers, options)[0] ?? { rows: [], fields: [] };
+  };
+  return (name: string, text: string, params: unknown[], options?: QueryOptions) => db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(name, text, params, options)));
+}
+
+/** Most statements the worker prepares on its own (each holds a plan in PGlite's memory). */
+const AUTO_PREPARED_MAX = 256;
+/** What it prepares on its own: data statements (not BEGIN, SET, DDL: those run as query() runs them). */
+const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+
+/**
+ * query() outside a transaction (Prisma's statements, through pglite-prisma-adapter): a data statement
+ * is prepared the first time its text is seen and run as a named statement afterwards (Prisma sends
+ * the same text for the same query shape), so it is parsed and planned once (as postgres.js or pgjdbc
+ * do on their own). At most AUTO_PREPARED_MAX texts are prepared; others (and everything else) go
+ * through query(). A text whose preparation fails is tried again the next time (it fails as query()).
+ */
+function cachedQueries(db: PGlite, runPrepared: ReturnType<typeof preparedStatements>) {
+  const names = new Map<string, string>();
+  return (text: string, params: unknown[], options: QueryOptions): Promise<Results> => {
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= AUTO_PREPARED_MAX || !PREPARABLE.test(text)) return db.query(text, params, options);
+      name = `bang_auto_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return runPrepared(name, text, params, options);
+  };
+}
+
 async function main(): Promise<void> {
   let db: PGlite;
   try {
@@ -53,6 +120,8 @@ async function main(): Promise<void> {
   }
   const txs = new Map<number, OpenTx>();
   let nextTx = 1;
+  const runPrepared = preparedStatements(db);
+  const runCached = cachedQueries(db, runPrepared);
 
   const begin = async (): Promise<number> => {
     const n = nextTx++;
@@ -82,7 +151,9 @@ async function main(): Promise<void> {
   const handle = async (r: Request): Promise<unknown> => {
     switch (r.op) {
       case "query":
-        return r.tx === undefined ? db.query(r.sql, r.params, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.query(r.sql, r.params, optionsOf(r.options)));
+        return r.tx === undefined ? runCached(r.sql, r.params, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.query(r.sql, r.params, optionsOf(r.options)));
+      case "prepared":
+        return runPrepared(r.name, r.sql, r.params);
       case "exec":
         return r.tx === undefined ? db.exec(r.sql, optionsOf(r.options)) : inTx(r.tx, (o) => o.tx.exec(r.sql, optionsOf(r.options)));
       case "begin":
