@@ -99,14 +99,14 @@ describe("an invite link", () => {
       const gameId = host.url().split("/").at(-1)!;
       await friend.waitForURL(new RegExp(`/play/${gameId}$`));
 
-      // Someone else with the link of the started table: it says so and offers to watch its game.
+      // Someone else with the link of the started table: it says so and offers to watch its game,
+      // before asking a name (none is asked: the link leads to no seat).
       const stranger = await launchBrowser();
       try {
         const page = await open(stranger.context, PHONE);
         await page.goto(link);
-        await page.fill('[data-testid="name"]', "Johnny Ringo");
-        await page.click('[data-testid="pick-name"]');
         await page.waitForSelector('[data-testid="find-notice"]');
+        expect(await page.locator('[data-testid="name"]').count()).toBe(0);
         expect(await page.textContent('[data-testid="find-notice"]')).toContain("has already started");
         expect(await page.getAttribute('[data-testid="find-notice"] a', "href")).toBe(`/watch/${gameId}`);
       } finally {

@@ -92,7 +92,7 @@ describe("watching, then an invite link", () => {
     }
   }, 120_000);
 
-  it("an invite link that leads nowhere, or to a table that started, says so before asking a name: no guest is made", async () => {
+  it("an invite link that leads nowhere, to a table that started or to a full one, says so before asking a name: no guest is made", async () => {
     const { url } = server();
     const doc = await connectPlayer(url, "Johnny Ringo");
     players.push(doc);
@@ -112,6 +112,18 @@ describe("watching, then an invite link", () => {
       await page.goto(`${web.url}/join/${code}`);
       await page.waitForSelector('[data-testid="find-notice"]', { timeout: 30_000 });
       expect(await page.textContent('[data-testid="find-notice"]')).toContain("already started");
+      expect(await page.locator('[data-testid="name"]').count()).toBe(0);
+      expect(await stored(page, "bang.guest")).toBeNull();
+
+      // An open table with no free seat: full, said before a name is asked.
+      const [host, guest1, guest2] = [await connectPlayer(url, "Ike"), await connectPlayer(url, "Billy"), await connectPlayer(url, "Frank")];
+      players.push(host, guest1, guest2);
+      const full = await host.client.createTable({ game: "dice", seats: 3 });
+      await guest1.client.joinTable(full.code);
+      await guest2.client.joinTable(full.code);
+      await page.goto(`${web.url}/join/${full.code}`);
+      await page.waitForSelector('[data-testid="find-notice"]', { timeout: 30_000 });
+      expect(await page.textContent('[data-testid="find-notice"]')).toContain("is full");
       expect(await page.locator('[data-testid="name"]').count()).toBe(0);
       expect(await stored(page, "bang.guest")).toBeNull();
     } finally {

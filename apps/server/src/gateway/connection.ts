@@ -498,7 +498,7 @@ export class Connection {
           this.follow(room, false);
           // On a socket that takes folded acks, the command's event may have carried its ack (FoldedAcks).
           const folded = this.folded;
-          const key = folded?.sent(room.id, message.id);
+          const key = folded?.sent(room.id, message.id, parsed.command);
           let answer: Answer;
           let ackSent = false;
           try {

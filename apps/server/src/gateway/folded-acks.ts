@@ -1,4 +1,12 @@
+import { canonicalJson } from "../games/canonical.js";
 import { withAck, type Frame } from "../games/frames.js";
+
+/** A command's text for comparing what a socket sent with an event's command (`by` aside: the room adds it). */
+function fingerprintOf(command: unknown): string {
+  if (typeof command !== "object" || command === null) return canonicalJson(command);
+  const { by: _by, ...rest } = command as Record<string, unknown>;
+  return canonicalJson(rest);
+}
 
 /** A command of the socket waiting for its answer: how many of its frames are in flight, and was its ack sent in its event? */
 interface Waiting {
@@ -6,6 +14,8 @@ interface Waiting {
   folded: boolean;
   /** The folded ack stood for one answer already (a second frame of the same id gets its own ack). */
   spent: boolean;
+  /** The command this socket sent under the id (fingerprintOf): only its own event carries the ack. */
+  fingerprint: string;
 }
 
 /**
@@ -21,25 +31,30 @@ export class FoldedAcks {
 
   constructor(private readonly playerId: string) {}
 
-  /** This socket sends command `id` to game `gameId`: its event may carry its ack. Returns the key `answered` takes. */
-  sent(gameId: string, id: string): string {
+  /**
+   * This socket sends `command` under id `id` to game `gameId`: its event may carry its ack. Returns the
+   * key `answered` takes.
+   */
+  sent(gameId: string, id: string, command: unknown): string {
     const key = `${gameId}\u0000${id}`;
     const known = this.waiting.get(key);
     if (known) known.inFlight++;
-    else this.waiting.set(key, { inFlight: 1, folded: false, spent: false });
+    else this.waiting.set(key, { inFlight: 1, folded: false, spent: false, fingerprint: fingerprintOf(command) });
     return key;
   }
 
   /**
    * The frame to send for an event of a game whose command has the client id `commandId`: with the ack
    * folded in when it is a command of this socket's player that this socket sent and waits for (ids are
-   * per player: another player's same id is not this one's), else `frame` as it is.
+   * per player: another player's same id is not this one's) and the event's command is the one it sent
+   * (the player's other socket may have sent another command under the same id: that one's event is
+   * not this socket's answer), else `frame` as it is (the answer then sends its own ack or error).
    */
   frameFor(frame: Frame, commandId: string): Frame {
     const message = frame.message;
     if (message.type !== "event" || message.by !== this.playerId) return frame;
     const known = this.waiting.get(`${message.gameId}\u0000${commandId}`);
-    if (!known || known.folded) return frame;
+    if (!known || known.folded || fingerprintOf(message.command) !== known.fingerprint) return frame;
     known.folded = true;
     return withAck(frame, commandId);
   }

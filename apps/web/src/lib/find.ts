@@ -51,13 +51,13 @@ export async function joinByRef(client: BangClient, url: string, ref: string, me
 
 /**
  * What an invite link's `ref` leads to, asked before a newcomer is asked a name: null when it is an open
- * table (the page then asks the name and joins), else where to go (a game's page) or what to say (a
- * table that started or finished). Rejects with CODE_NOT_FOUND when it names nothing, so that nobody
+ * table with a free seat (the page then asks the name and joins), else where to go (a game's page) or
+ * what to say (a table that is full, started or finished). Rejects with CODE_NOT_FOUND when it names nothing, so that nobody
  * picks a name (a stored guest) for a code that leads nowhere.
  */
 export async function inviteTarget(url: string, ref: string): Promise<Destination | null> {
   const found = await find(url, ref.trim());
-  if (found.kind !== "game" && !found.gameId) return null;
+  if (found.kind !== "game" && !found.gameId) return found.free === 0 ? { say: `Table ${found.code} is full: ask its host for another.` } : null;
   return joinDestination(found, false);
 }
 

@@ -11,6 +11,7 @@ import { useAction, useLobbyTable } from "@/hooks/useLobbyTable";
 import { usePlayer } from "@/hooks/usePlayer";
 import { inviteTarget, joinByRef } from "@/lib/find";
 import type { Destination } from "@/lib/lookup";
+import { pathParam } from "@/lib/path-param";
 
 /**
  * An invite link, `/join/CODE`: picks a name first when this browser has none, then sits the player at
@@ -20,7 +21,7 @@ import type { Destination } from "@/lib/lookup";
  */
 export default function JoinPage({ params }: { params: Promise<{ code: string }> }) {
   const { code: raw } = use(params);
-  const ref = decodeURIComponent(raw);
+  const ref = pathParam(raw);
   const url = useServerUrl();
   const router = useRouter();
   const player = usePlayer();

@@ -10,6 +10,7 @@ import { usePolled } from "@/hooks/useAdmin";
 import { useCatalog } from "@/hooks/useCatalog";
 import { ordinalText } from "@/lib/player";
 import { loadGuest } from "@/lib/storage";
+import { pathParam } from "@/lib/path-param";
 
 /** Players shown (the API gives at most 500). */
 const TOP = 100;
@@ -20,7 +21,7 @@ const TOP = 100;
  */
 export default function LeaderboardPage({ params }: { params: Promise<{ game: string }> }) {
   const { game: raw } = use(params);
-  const game = decodeURIComponent(raw);
+  const game = pathParam(raw);
   const url = useServerUrl();
   const router = useRouter();
   const catalog = useCatalog();

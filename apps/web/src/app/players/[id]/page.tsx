@@ -11,6 +11,7 @@ import { useCatalog } from "@/hooks/useCatalog";
 import { gamePage } from "@/lib/lookup";
 import { ordinalText, outcomeLabel } from "@/lib/player";
 import { loadGuest } from "@/lib/storage";
+import { pathParam } from "@/lib/path-param";
 
 /** Games shown per page (more on demand). */
 const PAGE = 20;
@@ -23,7 +24,7 @@ type Status = "" | PlayerGame["status"];
  */
 export default function PlayerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id: raw } = use(params);
-  const id = decodeURIComponent(raw);
+  const id = pathParam(raw);
   const url = useServerUrl();
   const catalog = useCatalog();
   const [me, setMe] = useState<string | null>(null);

@@ -13,6 +13,7 @@ import { mergeLog } from "@/hooks/useGame";
 import { viewerLabel } from "@/lib/player";
 import { loadGuest } from "@/lib/storage";
 import { step } from "@/lib/timeline";
+import { pathParam } from "@/lib/path-param";
 
 /** The replay's entries as the inspector's controls read them. */
 function timelineOf(replay: Replay): TimelineEntry[] {
@@ -36,7 +37,7 @@ const SETTLE_MS = 150;
  */
 export default function ReplayPage({ params }: { params: Promise<{ gameId: string }> }) {
   const { gameId: raw } = use(params);
-  const gameId = decodeURIComponent(raw);
+  const gameId = pathParam(raw);
   const url = useServerUrl();
   const [token, setToken] = useState<string | null>(null);
   const [at, setAt] = useState<number | null>(null);

@@ -12,6 +12,7 @@ import { codeOf } from "@/lib/errors";
 import { gamePage } from "@/lib/lookup";
 import { myTournament, type MyTournament } from "@/lib/player";
 import { loadGuest } from "@/lib/storage";
+import { pathParam } from "@/lib/path-param";
 
 /** What the viewer's box says of their place in the tournament. */
 function MyPlace({ mine, nameOf }: { mine: MyTournament; nameOf: (playerId: string) => string | undefined }) {
@@ -43,7 +44,7 @@ function MyPlace({ mine, nameOf }: { mine: MyTournament; nameOf: (playerId: stri
  */
 export default function TournamentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id: raw } = use(params);
-  const id = decodeURIComponent(raw);
+  const id = pathParam(raw);
   const url = useServerUrl();
   const catalog = useCatalog();
   const [me, setMe] = useState<string | null>(null);

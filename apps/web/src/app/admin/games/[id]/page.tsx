@@ -14,6 +14,7 @@ import { useAdmin, usePolled } from "@/hooks/useAdmin";
 import { codeOf } from "@/lib/errors";
 import { tablePresence } from "@/lib/presence";
 import { exportLog, step } from "@/lib/timeline";
+import { pathParam } from "@/lib/path-param";
 
 /** The table shown: whose view it is (null: the admin's, every secret), and the entries as that player knew them. */
 interface Shown {
@@ -36,7 +37,7 @@ interface Shown {
  */
 export default function AdminGamePage({ params }: { params: Promise<{ id: string }> }) {
   const { id: raw } = use(params);
-  const gameId = decodeURIComponent(raw);
+  const gameId = pathParam(raw);
   const ctx = useAdmin();
   const timeline = usePolled(() => ctx.call((url, token) => fetchTimeline(url, token, gameId)), [gameId, ctx.admin], 2_000);
   const entries = timeline.data?.entries ?? [];
