@@ -5,8 +5,8 @@
  * - a game no longer running never changes: its steps (the state and events after each entry) are
  *   kept, and each viewer's list of entries as JSON text, until the memory budget evicts them;
  * - a running game's steps grow with its log: the next request reads and applies only the entries
- *   stored since (the store is asked for the log after the last seq it knows), and when this node's own room of the game (its writer) is still at the cached entry, the store is
- *   not read at all. A cluster node's copy of a game it does not own may lag the store, so it is not
+ *   stored since (the store is asked for the log after the last seq it knows), and when this node's
+ *   own room of the game (its writer) is still at the cached entry, the store is not read at all. A cluster node's copy of a game it does not own may lag the store, so it is not
  *   trusted: its replays read the store, and still apply only the new entries.
  * Both caches are lru-cache instances bounded by approximate bytes (JSON text length).
  */

@@ -1,8 +1,8 @@
 import { canonicalJson } from "../games/canonical.js";
 import { withAck, type Frame } from "../games/frames.js";
 
-/** A command's text for comparing what a socket sent with an event's command (`by` aside: the room adds it). */
-function fingerprintOf(command: unknown): string {
+/** A command's canonical JSON for comparing what a socket sent with an event's command (`by` aside: the room adds it). */
+function commandText(command: unknown): string {
   if (typeof command !== "object" || command === null) return canonicalJson(command);
   const { by: _by, ...rest } = command as Record<string, unknown>;
   return canonicalJson(rest);
@@ -14,8 +14,8 @@ interface Waiting {
   folded: boolean;
   /** The folded ack stood for one answer already (a second frame of the same id gets its own ack). */
   spent: boolean;
-  /** The command this socket sent under the id (fingerprintOf): only its own event carries the ack. */
-  fingerprint: string;
+  /** The command this socket sent under the id (commandText): only its own event carries the ack. */
+  text: string;
 }
 
 /**
@@ -39,7 +39,7 @@ export class FoldedAcks {
     const key = `${gameId}\u0000${id}`;
     const known = this.waiting.get(key);
     if (known) known.inFlight++;
-    else this.waiting.set(key, { inFlight: 1, folded: false, spent: false, fingerprint: fingerprintOf(command) });
+    else this.waiting.set(key, { inFlight: 1, folded: false, spent: false, text: commandText(command) });
     return key;
   }
 
@@ -54,7 +54,7 @@ export class FoldedAcks {
     const message = frame.message;
     if (message.type !== "event" || message.by !== this.playerId) return frame;
     const known = this.waiting.get(`${message.gameId}\u0000${commandId}`);
-    if (!known || known.folded || fingerprintOf(message.command) !== known.fingerprint) return frame;
+    if (!known || known.folded || commandText(message.command) !== known.text) return frame;
     known.folded = true;
     return withAck(frame, commandId);
   }
