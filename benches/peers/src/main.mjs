@@ -57,11 +57,13 @@ if (!["heuristic", "random"].includes(BOT) || NICE > 19) {
   console.error("BENCH_PEERS_BOT must be heuristic or random, BENCH_LOADGEN_NICE 0 to 19");
   process.exit(2);
 }
+/** Extra node flags for the driver (for example `--cpu-prof --cpu-prof-dir=/tmp/p`), split on spaces. */
+const DRIVER_NODE_ARGS = (process.env.BENCH_PEERS_DRIVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const DRIVER = fileURLToPath(new URL("./driver.mjs", import.meta.url));
 
 /** Runs driver.mjs for one run (niced), resolving with its JSON line. */
 function drive(config) {
-  const args = [DRIVER, JSON.stringify(config)];
+  const args = [...DRIVER_NODE_ARGS, DRIVER, JSON.stringify(config)];
   const child = NICE > 0 ? spawn("nice", ["-n", String(NICE), process.execPath, ...args], { stdio: ["ignore", "pipe", "inherit"] }) : spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.setEncoding("utf8").on("data", (d) => (out += d));

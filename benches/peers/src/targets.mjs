@@ -19,6 +19,8 @@ const PROJECT_MAIN = fileURLToPath(new URL("../../../apps/server/dist/main.js", 
 const PEER_MAIN = { bgio: fileURLToPath(new URL("./bgio/server.mjs", import.meta.url)), colyseus: fileURLToPath(new URL("./colyseus/server.mjs", import.meta.url)) };
 /** Where the project's PostgreSQL databases are made (trust auth, as the tests and bench:server). */
 const PG = process.env.BENCH_PG ?? "postgresql://postgres@127.0.0.1:5432";
+/** Extra node flags for every server process (for example `--cpu-prof --cpu-prof-dir=/tmp/p`), split on spaces. */
+const SERVER_NODE_ARGS = (process.env.BENCH_PEERS_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -99,7 +101,7 @@ export async function startTarget(name, tag) {
       databaseUrl = `${PG}/${db}`;
       pgNeedle = ` ${db} `;
     }
-    child = spawn(process.execPath, [PROJECT_MAIN], { env: projectEnv(port, dataDir, databaseUrl), stdio: ["ignore", "ignore", "inherit"] });
+    child = spawn(process.execPath, [...SERVER_NODE_ARGS, PROJECT_MAIN], { env: projectEnv(port, dataDir, databaseUrl), stdio: ["ignore", "ignore", "inherit"] });
     cleanup = async () => {
       rmSync(dataDir, { recursive: true, force: true });
       if (databaseUrl) {
@@ -110,7 +112,7 @@ export async function startTarget(name, tag) {
       }
     };
   } else if (PEER_MAIN[name]) {
-    child = spawn(process.execPath, [PEER_MAIN[name]], { env: { ...process.env, NODE_ENV: "production", PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+    child = spawn(process.execPath, [...SERVER_NODE_ARGS, PEER_MAIN[name]], { env: { ...process.env, NODE_ENV: "production", PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
   } else {
     throw new Error(`unknown target ${name} (targets: ${TARGETS.join(", ")})`);
   }
