@@ -10,7 +10,7 @@
  * Three people, no bot, a long turn timer: nothing moves unless the test sends it.
  */
 import { dice, type PlayerView } from "@bang/game-dice";
-import type { ServerMessage } from "@bang/protocol";
+import type { ServerMessage, WireServerMessage } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { chooseFor, closeAll, connectPlayer, currentSocket, replayOf, startTable, type Player } from "./support/players.js";
 import { RawSocket } from "./support/raw.js";
@@ -57,7 +57,7 @@ describe("the ack folded into the event (hello feature ackInEvent)", () => {
     }
     for (const s of [...folding.values(), ...plain.values()]) sockets.push(s.raw);
     /** Everything a socket received from index `from` on, once a ping sent now is answered (an ack would be before it). */
-    const after = async (s: RawSocket, from: number): Promise<ServerMessage[]> => {
+    const after = async (s: RawSocket, from: number): Promise<WireServerMessage[]> => {
       await s.ping();
       return s.received.slice(from).filter((m) => m.type !== "pong" && m.type !== "presence");
     };

@@ -41,7 +41,7 @@ describe("resuming a finished game the node no longer holds", () => {
     const events = a.received.filter((m) => m.type === "event");
     expect(events.map((m) => (m.type === "event" ? m.seq : 0))).toEqual([last - 1, last]);
     const end = events.at(-1)!;
-    if (end.type !== "event") throw new Error("not an event");
+    if (end.type !== "event" || !("view" in end)) throw new Error("not an event with its view");
     expect(end.view).toEqual(before.view);
     expect(end.view.waitingFor).toEqual([]);
     expect(end.events.some((e) => e.type === "gameOver")).toBe(true);

@@ -3,7 +3,7 @@
  * only on the socket that sent that command and waits for it, for this socket's player's own command
  * (ids are per player), once; the answer then sends no ack, and any other answer still does.
  */
-import type { ServerMessage } from "@bang/protocol";
+import type { ServerMessage, WireServerMessage } from "@bang/protocol";
 import { describe, expect, it } from "vitest";
 import { frameOf } from "../src/games/frames.js";
 import { FoldedAcks } from "../src/gateway/folded-acks.js";
@@ -13,7 +13,7 @@ const view = { viewer: { kind: "player" as const, id: "p1" }, stateId: 1, waitin
 const event = (seq: number, by = "p1", gameId = "g1") => frameOf({ type: "event", gameId, game: "dice", seq, by, command: { type: "roll", by }, events: [], view } as ServerMessage);
 /** The command the events above carry, as the socket sent it (no `by`: the room adds it). */
 const ROLL = { type: "roll" };
-const ackOf = (frame: { message: ServerMessage }) => (frame.message.type === "event" ? frame.message.ack : undefined);
+const ackOf = (frame: { message: WireServerMessage }) => (frame.message.type === "event" ? frame.message.ack : undefined);
 
 describe("folded acks", () => {
   it("folds the ack into the event of a command this socket sent, then its answer sends no ack", () => {

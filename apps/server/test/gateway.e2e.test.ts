@@ -6,7 +6,7 @@
  * RATE_LIMITED with the frame's rid (or command id and gameId), and the SDK fails that request at once.
  */
 import { ClientError } from "@bang/client";
-import type { ServerMessage } from "@bang/protocol";
+import type { WireServerMessage } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PlayerView } from "@bang/game-dice";
 import { closeAll, connectPlayer, playSeat, replayOf, startTable, type Player } from "./support/players.js";
@@ -20,7 +20,7 @@ type Closed = { code: number; reason: string };
 /** The socket's close, or null if it is still open after `ms`. */
 const closedWithin = (s: RawSocket, ms: number): Promise<Closed | null> => Promise.race([s.closed, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const isError = (m: ServerMessage): m is Extract<ServerMessage, { type: "error" }> => m.type === "error";
+const isError = (m: WireServerMessage): m is Extract<WireServerMessage, { type: "error" }> => m.type === "error";
 
 describe("WebSocket gateway: hello deadline, heartbeat, rate limit", () => {
   const server = useServer({ backend: "pglite", disconnectGraceMs: 300, env: { HELLO_TIMEOUT_MS: String(HELLO_TIMEOUT_MS), WS_PING_MS: String(WS_PING_MS) } });

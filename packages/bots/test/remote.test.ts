@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { replay, type GameResult } from "@bang/game-core";
 import { gameById } from "@bang/games";
-import type { ServerMessage } from "@bang/protocol";
+import type { WireServerMessage } from "@bang/protocol";
 import { defaultPlayers, playRemoteTable, runLoad, wireCommand } from "../src/index.js";
 import { FakeGameServer } from "./fakeGameServer.js";
 
@@ -33,7 +33,7 @@ function finished(): GameResult {
 
 describe("playRemoteTable", () => {
   it("plays a dice table to its end: every seat a client, the table created with its game, every view waiting for nobody at the end", async () => {
-    const seen: ServerMessage[] = [];
+    const seen: WireServerMessage[] = [];
     const result = await playRemoteTable({ url: server.url, game: "dice", players: 3, seed: 7, onMessage: (_, m) => void seen.push(m) });
     expect(result.game).toBe("dice");
     const [game] = server.games();

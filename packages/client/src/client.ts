@@ -1,4 +1,4 @@
-import { parseClientMessage, parseServerMessage, tableOptions, type ClientFeature, type ClientMessage, type GameCommand, type GameHistory, type PresenceMessage, type GameView as PlayerView, type QueueStatus, type ServerMessage, type TableView } from "@bang/protocol";
+import { parseClientMessage, parseServerMessage, tableOptions, type ClientFeature, type ClientMessage, type GameCommand, type GameHistory, type PresenceMessage, type GameView as PlayerView, type QueueStatus, type TableView, type EventChangesMessage, type WireServerMessage } from "@bang/protocol";
 import type { z } from "zod";
 import { backoffDelay } from "./backoff.js";
 import { Connection, type CloseDetail, type ConnectionDetail, type ConnectionStatus } from "./connection.js";
@@ -482,7 +482,7 @@ export class BangClient {
     this.handle(parsed.message);
   }
 
-  private handle(message: ServerMessage): void {
+  private handle(message: WireServerMessage): void {
     switch (message.type) {
       case "welcome":
         return this.onWelcome(message.player);
@@ -522,7 +522,9 @@ export class BangClient {
   private helloFrame(): string {
     const resume = this.tracker.followed().slice(0, 32).map((gameId) => ({ gameId, lastSeq: this.tracker.lastSeq(gameId) }));
     this.resumedInHello = new Set(resume.map((r) => r.gameId));
-    const features: ClientFeature[] = this.options.ackInEvent ? ["ackInEvent"] : [];
+    const features: ClientFeature[] = [];
+    if (this.options.ackInEvent) features.push("ackInEvent");
+    if (this.options.viewChanges) features.push("viewChanges");
     return JSON.stringify({ type: "hello", token: this.options.token, ...(resume.length > 0 ? { resume } : {}), ...(features.length > 0 ? { features } : {}) });
   }
 
@@ -570,12 +572,14 @@ export class BangClient {
    * ack of this socket's command (`ack`) settles that command after the event is applied, whatever
    * became of the event (the command is stored as its seq all the same).
    */
-  private onEvent(message: EventMessage): void {
+  private onEvent(message: EventMessage | EventChangesMessage): void {
     const outcome = this.tracker.applyEvent(message);
     if (outcome.kind === "gap") this.resumeInBackground(message.gameId);
     if (outcome.kind === "applied") {
-      this.emitter.emit("event", message);
-      this.emitter.emit("state", message.gameId, message.view, message.seq, message.game);
+      // Listeners get the whole view, made from the view's changes when the frame carried those.
+      const { event } = outcome;
+      this.emitter.emit("event", event);
+      this.emitter.emit("state", event.gameId, event.view, event.seq, event.game);
     }
     if (message.ack !== undefined) this.acknowledged(message.ack, message.gameId, message.seq);
   }

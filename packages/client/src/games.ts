@@ -1,4 +1,4 @@
-import type { GameView } from "@bang/protocol";
+import type { EventChangesMessage, GameView } from "@bang/protocol";
 import type { EventMessage, SnapshotMessage } from "./messages.js";
 
 /**
@@ -14,10 +14,11 @@ export interface GameState {
 }
 
 /**
- * What became of a received event: applied (it was the next one), a duplicate or old one (dropped), or
- * one past a gap (dropped too: the client asks for what it missed with `resume` from `lastSeq`).
+ * What became of a received event: applied (it was the next one; `event` is it with its whole view,
+ * made from its view's changes when it carried those), a duplicate or old one (dropped), or one past a
+ * gap (dropped too: the client asks for what it missed with `resume` from `lastSeq`).
  */
-export type EventOutcome = { kind: "applied" } | { kind: "duplicate" } | { kind: "gap"; lastSeq: number };
+export type EventOutcome = { kind: "applied"; event: EventMessage } | { kind: "duplicate" } | { kind: "gap"; lastSeq: number };
 
 /**
  * The games a client follows, each at its last applied sequence number. Pure bookkeeping, no I/O: it
@@ -55,14 +56,20 @@ export class GameTracker {
     return (this.heard.get(gameId) ?? 0) > this.lastSeq(gameId);
   }
 
-  /** Applies an event if it is the next one of its game. */
-  applyEvent(event: EventMessage): EventOutcome {
-    const last = this.lastSeq(event.gameId);
+  /**
+   * Applies an event if it is the next one of its game. An event with its view's changes (hello
+   * feature `viewChanges`) is applied onto the view at exactly its seq - 1 (`{...view, ...changes}`);
+   * with no view of the game yet there is nothing to apply them onto: a gap, as one past a missed seq.
+   */
+  applyEvent(event: EventMessage | EventChangesMessage): EventOutcome {
+    const known = this.games.get(event.gameId);
+    const last = known?.seq ?? 0;
     this.hear(event.gameId, event.seq);
     if (event.seq <= last) return { kind: "duplicate" };
-    if (event.seq > last + 1) return { kind: "gap", lastSeq: last };
-    this.games.set(event.gameId, { gameId: event.gameId, game: event.game, seq: event.seq, view: event.view });
-    return { kind: "applied" };
+    if (event.seq > last + 1 || (!known && "viewChanges" in event)) return { kind: "gap", lastSeq: last };
+    const whole = "viewChanges" in event ? withView(event, { ...known!.view, ...event.viewChanges } as GameView) : event;
+    this.games.set(event.gameId, { gameId: event.gameId, game: event.game, seq: event.seq, view: whole.view });
+    return { kind: "applied", event: whole };
   }
 
   /**
@@ -86,4 +93,10 @@ export class GameTracker {
   private hear(gameId: string, seq: number): void {
     if (seq > (this.heard.get(gameId) ?? 0)) this.heard.set(gameId, seq);
   }
+}
+
+/** `event` with its whole `view` in place of its changes (keys in the order of a server's event with its view). */
+function withView(event: EventChangesMessage, view: GameView): EventMessage {
+  const { viewChanges: _changes, ack, ...head } = event;
+  return ack === undefined ? { ...head, view } : { ...head, view, ack };
 }

@@ -26,6 +26,14 @@ export interface ClientOptions {
    * refuses the `features` field (INVALID_MESSAGE).
    */
   ackInEvent?: boolean;
+  /**
+   * Ask the server to send, in an event, only the view's top-level keys that changed since the view of
+   * the seq before (hello feature `viewChanges`: smaller frames, less to parse; default true). The
+   * client rebuilds the whole view, so listeners see the same events either way. A server that knows
+   * `features` but not this one ignores it (whole views); false for a server older than `features`:
+   * its strict hello refuses the field (INVALID_MESSAGE).
+   */
+  viewChanges?: boolean;
 }
 
 /** {@link ClientOptions} with every default filled in. */
@@ -37,6 +45,7 @@ export interface ResolvedOptions {
   heartbeatMs: number;
   maxCommandRetries: number;
   ackInEvent: boolean;
+  viewChanges: boolean;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
@@ -53,6 +62,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     maxCommandRetries: options.maxCommandRetries ?? DEFAULT_MAX_COMMAND_RETRIES,
     ackInEvent: options.ackInEvent ?? true,
+    viewChanges: options.viewChanges ?? true,
   };
   const { initialDelayMs, maxDelayMs, jitter, maxAttempts } = resolved.reconnect;
   if (!(resolved.requestTimeoutMs > 0)) throw new TypeError("requestTimeoutMs must be positive");

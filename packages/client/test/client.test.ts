@@ -72,7 +72,7 @@ describe("connection", () => {
     const seen = record(c);
     expect(c.status).toBe("idle");
     await expect(c.connect()).resolves.toEqual({ id: "p1", name: "P1" });
-    expect(server.received[0]).toEqual({ type: "hello", token: "token-p1", features: ["ackInEvent"] });
+    expect(server.received[0]).toEqual({ type: "hello", token: "token-p1", features: ["ackInEvent", "viewChanges"] });
     expect(c.status).toBe("connected");
     expect(c.player).toEqual({ id: "p1", name: "P1" });
     expect(seen.statuses.map(([s]) => s)).toEqual(["connecting", "connected"]);
@@ -197,7 +197,7 @@ describe("acks folded into events (hello feature ackInEvent)", () => {
   it("names ackInEvent in its hello and resolves from the event's folded ack, after applying the event; no ack message came", async () => {
     const c = await inGame();
     const seen = record(c);
-    expect(server.peer.received[0]).toEqual({ type: "hello", token: "token-p1", features: ["ackInEvent"] });
+    expect(server.peer.received[0]).toEqual({ type: "hello", token: "token-p1", features: ["ackInEvent", "viewChanges"] });
     const result = await c.send(GAME_ID, { type: "roll" }, { id: "f-1" });
     expect(result).toEqual({ id: "f-1", gameId: GAME_ID, seq: 1 });
     expect(server.foldedAcks).toEqual(["f-1"]);
@@ -210,7 +210,7 @@ describe("acks folded into events (hello feature ackInEvent)", () => {
 
   it("ackInEvent: false leaves the feature out of hello; the server's ack resolves the command", async () => {
     const c = await inGame({ ackInEvent: false });
-    expect(server.peer.received[0]).toEqual({ type: "hello", token: "token-p1" });
+    expect(server.peer.received[0]).toEqual({ type: "hello", token: "token-p1", features: ["viewChanges"] });
     await expect(c.send(GAME_ID, { type: "roll" }, { id: "a-1" })).resolves.toEqual({ id: "a-1", gameId: GAME_ID, seq: 1 });
     expect(server.foldedAcks).toEqual([]);
   });
@@ -250,6 +250,60 @@ describe("acks folded into events (hello feature ackInEvent)", () => {
     await expect(gap).resolves.toEqual({ id: "gap", gameId: GAME_ID, seq: 3 });
     await c.waitFor((_, gameId, s) => gameId === GAME_ID && s === 3);
     expect(seqs()).toEqual([1, 2, 3]);
+  });
+});
+
+describe("view changes (hello feature viewChanges)", () => {
+  /** The frame of entry `seq` for p1 with `viewChanges` in place of the view (a server's wire form). */
+  const changesFrame = (seq: number, viewChanges: Record<string, unknown>, ack?: string): string => {
+    const { view: _view, ...head } = server.eventOf(seq) as EventMessage;
+    return JSON.stringify({ ...head, viewChanges, ...(ack === undefined ? {} : { ack }) });
+  };
+
+  it("viewChanges: false leaves the feature out of hello; with ackInEvent: false too, hello has no features (a server older than features)", async () => {
+    await inGame({ viewChanges: false });
+    expect(server.peer.received[0]).toEqual({ type: "hello", token: "token-p1", features: ["ackInEvent"] });
+    const c = client({ ackInEvent: false, viewChanges: false });
+    await c.connect();
+    expect(server.peer.received[0]).toEqual({ type: "hello", token: "token-p1" });
+  });
+
+  it("rebuilds the whole view from the view at seq - 1 and the changes: event and state listeners and view() see it; a folded ack settles the command", async () => {
+    const c = await inGame();
+    const seen = record(c);
+    const states: { view: unknown; seq: number }[] = [];
+    c.on("state", (_gameId, view, seq) => void states.push({ view, seq }));
+    const before = c.view(GAME_ID)!;
+    server.storeQuietly({ type: "roll" });
+    server.send(changesFrame(1, { stateId: 1, rollsLeft: 1 }));
+    server.holdCommands = true;
+    const sent = c.send(GAME_ID, { type: "stop" }, { id: "vc-2" });
+    await server.receivedMatching(isType("command"));
+    server.storeQuietly({ type: "stop" }, "p1");
+    server.send(changesFrame(2, { stateId: 2 }, "vc-2"));
+    await expect(sent).resolves.toEqual({ id: "vc-2", gameId: GAME_ID, seq: 2 });
+    const one = { ...before, stateId: 1, rollsLeft: 1 };
+    const two = { ...one, stateId: 2 };
+    expect(seen.events.map((e) => e.view)).toEqual([one, two]);
+    expect(seen.events.every((e) => !("viewChanges" in e))).toBe(true);
+    expect(seen.events[1]).toMatchObject({ seq: 2, by: "p1", ack: "vc-2" });
+    expect(states).toEqual([{ view: one, seq: 1 }, { view: two, seq: 2 }]);
+    expect(c.view(GAME_ID)).toEqual(two);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("view changes for a game with no view here are a gap: the client resumes from 0 and applies the whole events the resume brings", async () => {
+    const c = client();
+    const seen = record(c);
+    await c.connect();
+    server.storeQuietly({ type: "roll" });
+    server.send(changesFrame(1, { stateId: 1 }));
+    const resume = await server.receivedMatching(isType("resume"));
+    expect(resume).toMatchObject({ gameId: GAME_ID, lastSeq: 0 });
+    await c.waitFor((_, gameId, seq) => gameId === GAME_ID && seq === 1);
+    expect(seen.seqs()).toEqual([1]);
+    expect(c.view(GAME_ID)).toEqual((server.eventOf(1) as EventMessage).view);
+    expect(seen.errors).toEqual([]);
   });
 });
 

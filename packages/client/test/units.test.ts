@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { EventChangesMessage } from "@bang/protocol";
 import { GameTracker, backoffDelay, webSocketUrl, type EventMessage } from "../src/index.js";
 import { apiUrl } from "../src/http.js";
 import { frameText } from "../src/socket.js";
@@ -11,14 +12,14 @@ const event = (seq: number, gameId = "g1"): EventMessage => ({ type: "event", ga
 describe("GameTracker", () => {
   it("applies events in order, drops duplicates and old ones, and reports a gap with the last seq", () => {
     const t = new GameTracker();
-    expect(t.applyEvent(event(1))).toEqual({ kind: "applied" });
+    expect(t.applyEvent(event(1))).toEqual({ kind: "applied", event: event(1) });
     expect(t.applyEvent(event(1))).toEqual({ kind: "duplicate" });
-    expect(t.applyEvent(event(2))).toEqual({ kind: "applied" });
+    expect(t.applyEvent(event(2))).toEqual({ kind: "applied", event: event(2) });
     expect(t.applyEvent(event(4))).toEqual({ kind: "gap", lastSeq: 2 });
     expect(t.lastSeq("g1")).toBe(2);
     expect(t.behind("g1")).toBe(true);
-    expect(t.applyEvent(event(3))).toEqual({ kind: "applied" });
-    expect(t.applyEvent(event(4))).toEqual({ kind: "applied" });
+    expect(t.applyEvent(event(3))).toEqual({ kind: "applied", event: event(3) });
+    expect(t.applyEvent(event(4))).toEqual({ kind: "applied", event: event(4) });
     expect(t.behind("g1")).toBe(false);
     expect(t.get("g1")?.view.stateId).toBe(4);
     expect(t.get("g1")?.game).toBe("dice");
@@ -31,6 +32,39 @@ describe("GameTracker", () => {
     expect(t.followed()).toEqual(["g2"]);
   });
 
+  it("applies an event's view changes onto the view at exactly seq - 1, and hands on the event with the whole view", () => {
+    const t = new GameTracker();
+    const changes = (seq: number, viewChanges: Record<string, unknown>, ack?: string): EventChangesMessage => {
+      const { view: _view, ...head } = event(seq);
+      return { ...head, viewChanges, ...(ack === undefined ? {} : { ack }) };
+    };
+    t.applySnapshot({ type: "snapshot", gameId: "g1", game: "dice", seq: 1, view: viewAt(1, "p1") });
+    const two = { ...viewAt(1, "p1"), stateId: 2, phase: "resolving" };
+    expect(t.applyEvent(changes(2, { stateId: 2, phase: "resolving" }))).toEqual({ kind: "applied", event: { ...event(2), view: two } });
+    expect(t.get("g1")?.view).toEqual(two);
+    // Keys not named keep their values (the same objects); the ack stays the event's last key.
+    const players = (t.get("g1")!.view as unknown as { players: unknown }).players;
+    const outcome = t.applyEvent(changes(3, { stateId: 3 }, "c-1"));
+    expect(outcome).toEqual({ kind: "applied", event: { ...event(3), view: { ...two, stateId: 3 }, ack: "c-1" } });
+    if (outcome.kind !== "applied") throw new Error("not applied");
+    expect(Object.keys(outcome.event)).toEqual(["type", "gameId", "game", "seq", "by", "command", "events", "view", "ack"]);
+    expect((outcome.event.view as unknown as { players: unknown }).players).toBe(players);
+    expect(t.applyEvent(changes(3, { stateId: 99 }))).toEqual({ kind: "duplicate" });
+    expect(t.applyEvent(changes(5, { stateId: 5 }))).toEqual({ kind: "gap", lastSeq: 3 });
+    expect(t.get("g1")?.view.stateId).toBe(3);
+  });
+
+  it("takes view changes for a game it has no view of as a gap (nothing to apply them onto), even at seq 1", () => {
+    const t = new GameTracker();
+    const { view: _view, ...head } = event(1, "g3");
+    expect(t.applyEvent({ ...head, viewChanges: { stateId: 1 } })).toEqual({ kind: "gap", lastSeq: 0 });
+    expect(t.get("g3")).toBeUndefined();
+    expect(t.behind("g3")).toBe(true);
+    expect(t.followed()).toEqual(["g3"]);
+    // The resume brings the whole event.
+    expect(t.applyEvent(event(1, "g3"))).toEqual({ kind: "applied", event: event(1, "g3") });
+  });
+
   it("applies a snapshot unless it is older than the state", () => {
     const t = new GameTracker();
     expect(t.applySnapshot({ type: "snapshot", gameId: "g1", game: "dice", seq: 5, view: viewAt(5, "p1") })).toBe(true);
@@ -38,7 +72,7 @@ describe("GameTracker", () => {
     expect(t.applySnapshot({ type: "snapshot", gameId: "g1", game: "dice", seq: 5, view: viewAt(5, "p2") })).toBe(true);
     expect(t.get("g1")).toMatchObject({ game: "dice", seq: 5, view: { viewer: { kind: "player", id: "p2" } } });
     expect(t.applyEvent(event(5))).toEqual({ kind: "duplicate" });
-    expect(t.applyEvent(event(6))).toEqual({ kind: "applied" });
+    expect(t.applyEvent(event(6))).toEqual({ kind: "applied", event: event(6) });
     t.forget("g1");
     expect(t.all()).toEqual([]);
     expect(t.followed()).toEqual([]);

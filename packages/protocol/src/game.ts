@@ -39,6 +39,16 @@ export const gameView = z.looseObject({ viewer, stateId: z.int().check(z.minimum
 export type GameView = ViewBase;
 
 /**
+ * What changed in a viewer's view since that viewer's view one entry earlier (hello feature
+ * `viewChanges`): the view's top-level keys whose value changed, each with its whole new value; a key
+ * not named kept its value. So `{...previous, ...changes}` is the view. A partial gameView: the
+ * `stateId`, `waitingFor` or `viewer` it names have their shapes.
+ */
+export const viewChanges = z.partial(gameView);
+/** A view's changes as generic code holds them (see `viewChanges`). */
+export type ViewChanges = Partial<ViewBase> & Record<string, unknown>;
+
+/**
  * Checks a client's command against the module of the game it is for (DESIGN invariant 6): the
  * module's command schema, and none of the module's server-only commands (a timer's choice). Refusals
  * are INVALID_MESSAGE naming the field under `command` (a command of another game is one: its `type` is

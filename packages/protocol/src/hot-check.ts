@@ -41,16 +41,30 @@ function isPlayerIds(v: unknown): boolean {
 /** gameView: a loose object with its viewer (one of three strict shapes), stateId and waitingFor. */
 function isView(v: unknown): boolean {
   if (!isObject(v) || Object.hasOwn(v, "__proto__") || !isInt(v.stateId, 0) || !isPlayerIds(v.waitingFor)) return false;
-  const viewer = v.viewer;
+  return isViewer(v.viewer);
+}
+
+/** viewer: one of three strict shapes. */
+function isViewer(viewer: unknown): boolean {
   if (!isObject(viewer)) return false;
   if (viewer.kind === "player") return isPlayerId(viewer.id) && hasExactly(viewer, 2);
   return (viewer.kind === "spectator" || viewer.kind === "admin") && hasExactly(viewer, 1);
 }
 
+/** viewChanges: a loose object (no `__proto__` key) whose `stateId`, `waitingFor` and `viewer`, when there, are a view's. */
+function isViewChanges(v: unknown): boolean {
+  if (!isObject(v) || Object.hasOwn(v, "__proto__")) return false;
+  if (v.stateId !== undefined && !isInt(v.stateId, 0)) return false;
+  if (v.waitingFor !== undefined && !isPlayerIds(v.waitingFor)) return false;
+  return v.viewer === undefined || isViewer(v.viewer);
+}
+
 function isEvent(m: Json): boolean {
-  // `ack` (a command id, for a socket that named ackInEvent) is the one optional key.
+  // `ack` (a command id, for a socket that named ackInEvent) is the one optional key; of `view` and
+  // `viewChanges` (for a socket that named viewChanges) exactly one is there, so the count is the same.
   if (m.ack !== undefined && !isId(m.ack)) return false;
-  if (!(hasExactly(m, m.ack === undefined ? 8 : 9) && isId(m.gameId) && typeof m.game === "string" && GAME_NAME.test(m.game) && isInt(m.seq, 1) && isPlayerId(m.by) && isTyped(m.command) && isView(m.view))) return false;
+  const viewShown = m.view !== undefined ? isView(m.view) && m.viewChanges === undefined : isViewChanges(m.viewChanges);
+  if (!(viewShown && hasExactly(m, m.ack === undefined ? 8 : 9) && isId(m.gameId) && typeof m.game === "string" && GAME_NAME.test(m.game) && isInt(m.seq, 1) && isPlayerId(m.by) && isTyped(m.command))) return false;
   const events = m.events;
   if (!Array.isArray(events)) return false;
   for (const e of events) if (!isTyped(e)) return false;

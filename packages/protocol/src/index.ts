@@ -4,7 +4,7 @@
  * module's (checked with `parseGameCommand`); no game is named here.
  */
 export { ERROR_CODES, PROTOCOL_ERROR_CODES, errorCode, type ErrorCode } from "./errors.js";
-export { gameCommand, gameEvent, gameView, gameName, viewer, playerId, parseGameCommand, checkTableOptions, type GameCommand, type GameView, type TableGame } from "./game.js";
+export { gameCommand, gameEvent, gameView, viewChanges, gameName, viewer, playerId, parseGameCommand, checkTableOptions, type GameCommand, type GameView, type ViewChanges, type TableGame } from "./game.js";
 export { describe as describeIssues } from "./describe.js";
 export {
   LIMITS,
@@ -29,6 +29,9 @@ export {
   type ClientMessageType,
   type ClientFeature,
   type ServerMessage,
+  type WireServerMessage,
+  type EventMessage,
+  type EventChangesMessage,
   type TableOptions,
   type TableView,
 } from "./messages.js";

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 import { errorCode } from "./errors.js";
-import { gameCommand, gameEvent, gameName, gameView, playerId } from "./game.js";
+import { gameCommand, gameEvent, gameName, gameView, playerId, viewChanges, type GameView, type ViewChanges } from "./game.js";
 import { queueClientMessages, queueServerMessages, queueStatus } from "./queue.js";
 
 // zod/mini (a small bundle for the browser) speaks no language until told: refusals say what is wrong in English.
@@ -36,8 +36,11 @@ export const seq = z.int().check(z.minimum(0));
  *  - `ackInEvent`: the event of a command this socket sent carries that command's id (`ack`), and no
  *    separate `ack` message follows; every other answer (a refusal, the repeat of an acknowledged id,
  *    an answer that comes before the event) is as without it.
+ *  - `viewChanges`: an `event` may carry, instead of its `view`, the view's top-level keys that changed
+ *    since this viewer's view at the seq before (`viewChanges`), when the server knows that view; else
+ *    the whole `view` as without it. The client applies the changes onto its view at exactly seq - 1.
  */
-export const CLIENT_FEATURES = ["ackInEvent"] as const;
+export const CLIENT_FEATURES = ["ackInEvent", "viewChanges"] as const;
 export type ClientFeature = (typeof CLIENT_FEATURES)[number];
 /** A feature's name in hello's `features`: known ones are CLIENT_FEATURES, others are ignored. */
 const featureName = z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, "a feature is 1 to 32 letters, digits or _"));
@@ -145,6 +148,28 @@ export const presenceMessage = z.strictObject({
   });
 export type PresenceMessage = z.infer<typeof presenceMessage>;
 
+/**
+ * One accepted command: as the viewer may see it (a secret choice hidden until revealed), its events
+ * and the view after it: the whole `view`, or, only to a socket whose hello named `viewChanges`, the
+ * view's top-level keys that changed since this viewer's view at `seq - 1` (`viewChanges`). Exactly one
+ * of the two. `ack`, only to a socket whose hello named `ackInEvent`: this socket's command `ack` was
+ * stored as this entry (`gameId`, `seq`), and no separate `ack` message follows.
+ */
+const eventFrame = z
+  .strictObject({
+    type: z.literal("event"),
+    gameId,
+    game: gameName,
+    seq: seq.check(z.minimum(1)),
+    by: playerId,
+    command: gameCommand,
+    events: z.array(gameEvent),
+    view: z.optional(gameView),
+    viewChanges: z.optional(viewChanges),
+    ack: z.optional(commandId),
+  })
+  .check(z.refine((m) => (m.view === undefined) !== (m.viewChanges === undefined), "an event carries its view or its viewChanges: exactly one of the two"));
+
 /** Every message a server sends. `seq` is the game's log sequence number (1 = first command). */
 export const serverMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("welcome"), player: z.strictObject({ id: playerId, name: z.string() }) }),
@@ -153,22 +178,7 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("table"), table: tableView }),
   /** The whole view now (the game's module decides its shape): after joining, spectating, or a resume too far behind. */
   z.strictObject({ type: z.literal("snapshot"), gameId, game: gameName, seq, view: gameView }),
-  /**
-   * One accepted command: as the viewer may see it (a secret choice hidden until revealed), its events
-   * and the view after it. `ack`, only to a socket whose hello named `ackInEvent`: this socket's command
-   * `ack` was stored as this entry (`gameId`, `seq`), and no separate `ack` message follows.
-   */
-  z.strictObject({
-      type: z.literal("event"),
-      gameId,
-      game: gameName,
-      seq: seq.check(z.minimum(1)),
-      by: playerId,
-      command: gameCommand,
-      events: z.array(gameEvent),
-      view: gameView,
-      ack: z.optional(commandId),
-    }),
+  eventFrame,
   /** The command `id` was stored as entry `seq` (sent only to its sender, after the store). */
   z.strictObject({ type: z.literal("ack"), id: commandId, gameId, seq: seq.check(z.minimum(1)) }),
   z.strictObject({
@@ -186,4 +196,18 @@ export const serverMessage = z.discriminatedUnion("type", [
   presenceMessage,
   ...queueServerMessages,
 ]);
-export type ServerMessage = z.infer<typeof serverMessage>;
+/** What any server frame holds, as its schema has it (an event with an optional `view` and `viewChanges`). */
+type AnyServerFrame = z.infer<typeof serverMessage>;
+/** The fields of an event but its view: what the two forms of an event share. */
+type EventHead = Omit<Extract<AnyServerFrame, { type: "event" }>, "view" | "viewChanges">;
+/** An accepted command with the whole view after it: every event a client hands on (the SDK's `event`). */
+export type EventMessage = EventHead & { view: GameView };
+/** An accepted command with the changes of the view only (hello feature `viewChanges`): a wire form, never handed on. */
+export type EventChangesMessage = EventHead & { viewChanges: ViewChanges };
+/**
+ * Every message of a server as a client handles it: an `event` carries its whole `view` (an SDK makes
+ * it from a `viewChanges` frame before handing it on).
+ */
+export type ServerMessage = Exclude<AnyServerFrame, { type: "event" }> | EventMessage;
+/** Every message a server may put in a frame: a ServerMessage, or an event with its view's changes (`viewChanges`). */
+export type WireServerMessage = ServerMessage | EventChangesMessage;

@@ -1,7 +1,7 @@
 import { describe } from "./describe.js";
 import type { ErrorCode } from "./errors.js";
 import { isHotClientCommand, isHotServerMessage } from "./hot-check.js";
-import { LIMITS, clientMessage, commandId, gameId, requestId, serverMessage, type ClientMessage, type ServerMessage } from "./messages.js";
+import { LIMITS, clientMessage, commandId, gameId, requestId, serverMessage, type ClientMessage, type WireServerMessage } from "./messages.js";
 
 /**
  * The ids of a refused frame that the sender can match its request by: `rid` (a request), `id` and
@@ -131,17 +131,18 @@ export function parseClientMessage(frame: string | Uint8Array): Parsed<ClientMes
  * Parses one frame from a server (the client SDK checks what it receives with the same schemas). The
  * messages of every command (event, ack, presence) pass a quick check written out by hand that accepts
  * exactly what the schema accepts (hot-check.ts); any other frame, and one that fails it, is the
- * schema's to accept or refuse.
+ * schema's to accept or refuse. An event may hold its view's changes rather than its view (hello
+ * feature `viewChanges`): the caller applies them onto its view of the seq before.
  */
-export function parseServerMessage(frame: string): Parsed<ServerMessage> {
+export function parseServerMessage(frame: string): Parsed<WireServerMessage> {
   let json: unknown;
   try {
     json = JSON.parse(frame);
   } catch {
     return { ok: false, code: "BAD_JSON", message: "the frame is not valid JSON" };
   }
-  if (isHotServerMessage(json)) return { ok: true, message: json as ServerMessage };
+  if (isHotServerMessage(json)) return { ok: true, message: json as WireServerMessage };
   const parsed = serverMessage.safeParse(json);
   if (!parsed.success) return { ok: false, code: "INVALID_MESSAGE", message: describe(parsed.error) };
-  return { ok: true, message: parsed.data };
+  return { ok: true, message: parsed.data as WireServerMessage };
 }

@@ -43,3 +43,36 @@ describe("the ack folded into an event", () => {
     expect(parseServerMessage(JSON.stringify({ ...snapshot, ack: "cmd-1" }))).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
   });
 });
+
+describe("an event's view changes (hello feature viewChanges)", () => {
+  const { view: _view, ...head } = event;
+
+  it("viewChanges is a feature; an event carries its view or its viewChanges (the view's changed top-level keys), and either may carry an ack", () => {
+    expect(CLIENT_FEATURES).toContain("viewChanges");
+    const changes = { ...head, viewChanges: { stateId: 4, dice: [1, 2], waitingFor: [] } };
+    expect(parseServerMessage(JSON.stringify(changes))).toEqual({ ok: true, message: changes });
+    expect(parseServerMessage(JSON.stringify({ ...changes, ack: "cmd-1" }))).toEqual({ ok: true, message: { ...changes, ack: "cmd-1" } });
+    // Nothing changed but what the module keeps elsewhere: an empty object is a valid change set.
+    expect(parseServerMessage(JSON.stringify({ ...head, viewChanges: {} }))).toMatchObject({ ok: true });
+  });
+
+  it("refuses an event with both view and viewChanges, with neither, and changes whose view fields are malformed", () => {
+    const refusals = [
+      { ...event, viewChanges: { stateId: 4 } },
+      head,
+      { ...head, viewChanges: { stateId: -1 } },
+      { ...head, viewChanges: { waitingFor: "p2" } },
+      { ...head, viewChanges: { viewer: { kind: "player" } } },
+      { ...head, viewChanges: [{ stateId: 4 }] },
+      { ...head, viewChanges: null },
+    ];
+    for (const frame of refusals) {
+      const text = JSON.stringify(frame);
+      expect(parseServerMessage(text), text).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
+    }
+    expect(parseServerMessage(JSON.stringify(head))).toMatchObject({ message: expect.stringContaining("exactly one") });
+    expect(parseServerMessage(JSON.stringify({ ...event, viewChanges: {} }))).toMatchObject({ message: expect.stringContaining("exactly one") });
+    // A snapshot is always the whole view.
+    expect(parseServerMessage(JSON.stringify({ type: "snapshot", gameId: "g1", game: "dice", seq: 3, viewChanges: { stateId: 3 } }))).toMatchObject({ ok: false, code: "INVALID_MESSAGE" });
+  });
+});

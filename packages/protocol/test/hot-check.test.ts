@@ -27,12 +27,17 @@ const event = {
   events: [{ type: "rolled", faces: ["beer", "1"] }, { type: "turnEnded", player: "p1" }],
   view,
 };
+const { view: _view, ...eventHead } = event;
 const samples = {
   event,
   spectatorEvent: { ...event, seq: 1, events: [], view: { ...view, viewer: { kind: "spectator" }, waitingFor: [] } },
   adminEvent: { ...event, view: { ...view, viewer: { kind: "admin" } } },
   // The sender's own event on a socket that named ackInEvent: its command's id folded in.
   foldedEvent: { ...event, ack: "c-42.x:y_z" },
+  // On a socket that named viewChanges: the view's changed top-level keys instead of the view.
+  changesEvent: { ...eventHead, viewChanges: { stateId: 5, waitingFor: ["p2"], dice: [{ face: "beer", kept: true }] } },
+  foldedChangesEvent: { ...eventHead, viewChanges: { stateId: 5, phase: "resolving" }, ack: "c-42" },
+  emptyChangesEvent: { ...eventHead, viewChanges: {} },
   ack: { type: "ack", id: "c-42.x:y_z", gameId: "game:1", seq: 1 },
   presence: { type: "presence", gameId: "g1", away: ["p3"], replaced: [], connected: ["p1", "p2"], timers: [{ playerId: "p2", remainingMs: 59_100 }], turnMs: 60_000 },
   idlePresence: { type: "presence", gameId: "g1", away: [], replaced: [], connected: [], timers: [], turnMs: 0 },

@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { moduleOf, type RoomStoredListener } from "../games/host.js";
 import { refusalAnswer, repeatAnswer } from "../games/answers.js";
 import { EventFrames, frameOf } from "../games/frames.js";
+import { LastViews } from "../games/view-changes.js";
 import { missedEvents, snapshotMessage, type GameRoom } from "../games/room.js";
 import type { Answer, GameHandle, RoomSeat, Subscriber } from "../games/types.js";
 import type { StoredEntry, StoredRefusal } from "../persistence/store.js";
@@ -81,6 +82,8 @@ export class SharedGame implements GameHandle {
   private endedWith: string | null = null;
   /** The game's module threw while this copy applied an entry: the copy follows the game no more. */
   private faulted = false;
+  /** Each viewer's last view shown here, that its next event's view changes are made from (hello feature `viewChanges`). */
+  private readonly lastViews = new LastViews();
   /** The owner's last presence and when it arrived (performance.now() ms), on a node that does not own the game. */
   private heardPresence: { message: PresenceMessage; at: number } | null = null;
 
@@ -152,6 +155,7 @@ export class SharedGame implements GameHandle {
     this.refuseCommands(reason);
     const subscribers = [...this.subscribers];
     this.subscribers.clear();
+    this.lastViews.clear();
     const frame = frameOf({ type: "error", code: "GAME_ENDED", message: this.endedWith ?? reason });
     for (const sub of subscribers) {
       try {
@@ -419,10 +423,10 @@ export class SharedGame implements GameHandle {
   /** Tells every subscriber here; `commandId` (the client's id of the command, when known) lets its sender's socket fold its ack in. */
   private broadcast(seq: number, command: Command, events: GameEvent[], state: GameState, commandId?: string): void {
     // Each distinct view is made and serialised once, however many sockets here show it.
-    const frames = new EventFrames(this.module, this.id, { seq, by: command.by, command, events, state });
+    const frames = new EventFrames(this.module, this.id, { seq, by: command.by, command, events, state }, this.lastViews);
     for (const sub of this.subscribers) {
       try {
-        const frame = frames.for(sub.viewer);
+        const frame = sub.viewChanges === true ? frames.changesFor(sub.viewer) : frames.for(sub.viewer);
         sub.deliver(frame.message, frame.text, commandId);
       } catch (error) {
         this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");

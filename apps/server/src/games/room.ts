@@ -1,5 +1,5 @@
 import { createCompiledGameActor, replaySteps, type AnyGameModule, type Bot, type CommandBase, type EventBase, type GameActor, type GameResult, type SetupBase, type StateBase, type Viewer } from "@bang/game-core";
-import type { GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol";
+import type { GameCommand, PresenceMessage, ServerMessage, WireServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { GameStore, StoredEntry, StoredRefusal } from "../persistence/store.js";
 import { botSeed } from "./bot-seed.js";
@@ -7,6 +7,7 @@ import { SetupRefused } from "./deal-errors.js";
 import { TokenBucket } from "../limits/token-bucket.js";
 import { fingerprintOf, refusalAnswer, repeatAnswer, type KnownAnswer } from "./answers.js";
 import { EventFrames, frameOf } from "./frames.js";
+import { LastViews } from "./view-changes.js";
 import type { Answer, GameHandle, Origin, RoomMetrics, RoomSeat, Subscriber } from "./types.js";
 
 /** Timings of a room, in ms. */
@@ -153,6 +154,8 @@ export class GameRoom implements GameHandle {
   private resultOf: { state: StateBase; result: GameResult | null } | null = null;
   /** What the game's module threw (a bug of the game, not of a player): the game is stopped since. */
   private faultedWith: string | null = null;
+  /** Each viewer's last view shown, that its next event's view changes are made from (hello feature `viewChanges`). */
+  private readonly lastViews = new LastViews();
 
   private constructor(
     readonly id: string,
@@ -418,6 +421,7 @@ export class GameRoom implements GameHandle {
     for (const t of this.graceTimers.values()) clearTimeout(t);
     this.graceTimers.clear();
     this.subscribers.clear();
+    this.lastViews.clear();
     this.actor.stop();
   }
 
@@ -508,13 +512,13 @@ export class GameRoom implements GameHandle {
     const item: AppliedEntry = { seq, by, command, events: result.events, state: result.state };
     this.metrics.commandAccepted((performance.now() - received) / 1000);
     // Each distinct view is made and serialised once, however many sockets show it.
-    const frames = new EventFrames(this.module, this.id, item);
+    const frames = new EventFrames(this.module, this.id, item, this.lastViews);
     for (const sub of this.subscribers) {
       // As `guard`, written out: no closure per follower of every move.
       if (this.faultedWith !== null) break;
       let frame;
       try {
-        frame = frames.for(sub.viewer);
+        frame = sub.viewChanges === true ? frames.changesFor(sub.viewer) : frames.for(sub.viewer);
       } catch (error) {
         this.stopOnFault(error, "showing a move");
         break;
@@ -536,7 +540,7 @@ export class GameRoom implements GameHandle {
     return this.actor.log().entries.map((e) => e.command);
   }
 
-  private deliver(sub: Subscriber, message: ServerMessage, text?: string, commandId?: string): void {
+  private deliver(sub: Subscriber, message: WireServerMessage, text?: string, commandId?: string): void {
     try {
       sub.deliver(message, text, commandId);
     } catch (error) {
@@ -588,6 +592,8 @@ export class GameRoom implements GameHandle {
    */
   private finish(): void {
     this.clearTurnTimer();
+    // No entry follows the last: no view changes will be made from these views.
+    this.lastViews.clear();
     const winner = this.result!.winner;
     this.metrics.gameFinished();
     const record = async (): Promise<void> => {

@@ -1,5 +1,5 @@
 import type { AnyGameModule, Viewer } from "@bang/game-core";
-import type { ErrorCode, GameCommand, PresenceMessage, ServerMessage } from "@bang/protocol";
+import type { ErrorCode, GameCommand, PresenceMessage, ServerMessage, WireServerMessage } from "@bang/protocol";
 
 /** A seat of a running game: a person, or a bot (then `bot` names its kind). */
 export interface RoomSeat {
@@ -13,12 +13,17 @@ export interface RoomSeat {
 export interface Subscriber {
   readonly viewer: Viewer;
   /**
+   * Does it take an event's view as the view's changes since its view at the seq before (hello feature
+   * `viewChanges`, frames.ts EventFrames.changesFor)? Read for every event (a socket's last hello decides).
+   */
+  readonly viewChanges?: boolean;
+  /**
    * Takes one message of the game. `text`, when given, is exactly `JSON.stringify(message)`, made once
    * for every subscriber shown the same message (frames.ts): a socket sends it as it is. With an event,
    * `commandId` is the client's id of the command it shows (server-side only: it is not in the message),
    * so that the socket that sent it can fold its ack in (hello feature `ackInEvent`).
    */
-  deliver(message: ServerMessage, text?: string, commandId?: string): void;
+  deliver(message: WireServerMessage, text?: string, commandId?: string): void;
 }
 
 /** The answer to a command: stored as entry `seq`, or refused with a code (nothing changed). */

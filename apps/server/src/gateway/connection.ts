@@ -1,7 +1,7 @@
 import { normalizeIP } from "@fastify/rate-limit";
 import type { Viewer } from "@bang/game-core";
 import { findGame, gameIds } from "@bang/games";
-import { LIMITS, checkTableOptions, frameRefOf, parseClientMessage, parseGameCommand, type ClientFeature, type ClientMessage, type ErrorCode, type GameCommand, type ServerMessage, type TableView } from "@bang/protocol";
+import { LIMITS, checkTableOptions, frameRefOf, parseClientMessage, parseGameCommand, type ClientFeature, type ClientMessage, type ErrorCode, type GameCommand, type ServerMessage, type TableView, type WireServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { Frame } from "../games/frames.js";
@@ -101,6 +101,8 @@ export class Connection {
   private readonly cork: TickCork | null;
   /** The acks this socket takes folded into its commands' events (hello feature `ackInEvent`), else null. */
   private folded: FoldedAcks | null = null;
+  /** Does this socket take an event's view as its changes since the seq before (hello feature `viewChanges`)? */
+  private viewChanges = false;
 
   /**
    * `wire` is the TCP socket under `socket` (the upgraded request's `req.raw.socket`): its writes of a
@@ -128,7 +130,7 @@ export class Connection {
    * Sends a message if the socket is open: `text` when given (exactly `JSON.stringify(message)`, made
    * once for every socket shown the same message), else the message serialised here.
    */
-  send(message: ServerMessage, text?: string): void {
+  send(message: WireServerMessage, text?: string): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.cork?.hold();
     this.socket.send(text ?? JSON.stringify(message));
@@ -138,7 +140,7 @@ export class Connection {
    * A game's message for this socket (Subscriber.deliver): an event of a command this socket sent and
    * waits for carries its ack when the socket takes folded acks (FoldedAcks), any other goes as it is.
    */
-  private deliver(message: ServerMessage, text?: string, commandId?: string): void {
+  private deliver(message: WireServerMessage, text?: string, commandId?: string): void {
     if (commandId === undefined || this.folded === null || message.type !== "event") return this.send(message, text);
     const frame: Frame = this.folded.frameFor({ message, text: text ?? JSON.stringify(message) }, commandId);
     this.send(frame.message, frame.text);
@@ -298,6 +300,7 @@ export class Connection {
     const foldsAcks = features.includes("ackInEvent" satisfies ClientFeature);
     if (!foldsAcks) this.folded = null;
     else this.folded ??= new FoldedAcks(player.id);
+    this.viewChanges = features.includes("viewChanges" satisfies ClientFeature);
     this.send({ type: "welcome", player: { id: player.id, name: player.name } });
     if (!first) return;
     if (this.ctx.socketBudget) this.countSocket(`player:${player.id}`, this.ctx.socketBudget.perPlayer, "your player");
@@ -377,7 +380,15 @@ export class Connection {
     const viewer: Viewer = seated ? { kind: "player", id: this.player!.id } : { kind: "spectator" };
     let entry = this.games.get(room.id);
     if (!entry) {
-      const sub: Subscriber = { viewer, deliver: (m, text, commandId) => this.deliver(m, text, commandId) };
+      const connection = this;
+      const sub: Subscriber = {
+        viewer,
+        // Read for every event: a later hello may name the feature or leave it out.
+        get viewChanges() {
+          return connection.viewChanges;
+        },
+        deliver: (m, text, commandId) => this.deliver(m, text, commandId),
+      };
       entry = { room, unsubscribe: room.subscribe(sub), seated };
       this.games.set(room.id, entry);
       if (seated) room.connectionChanged(this.player!.id, 1);

@@ -4,7 +4,7 @@
  * commands routed to the owner and retried while the game moves between nodes.
  */
 import { applyCommand, createGame, dice, playerView, playerToAct, type Command, type GameSetup } from "@bang/game-dice";
-import type { ServerMessage } from "@bang/protocol";
+import type { ServerMessage, WireServerMessage } from "@bang/protocol";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
 import { SharedGame, type SharedGameContext } from "../../src/cluster/shared-game.js";
@@ -62,8 +62,8 @@ describe("SharedGame (a node's copy of a game)", () => {
     const ctx = context();
     const game = SharedGame.from({ id: "g", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: LOG.slice(0, 2) }, ctx);
     expect(game.seq).toBe(2);
-    const toA: ServerMessage[] = [];
-    const toSpectator: ServerMessage[] = [];
+    const toA: WireServerMessage[] = [];
+    const toSpectator: WireServerMessage[] = [];
     game.subscribe({ viewer: { kind: "player", id: "a" }, deliver: (m) => void toA.push(m) });
     game.subscribe({ viewer: { kind: "spectator" }, deliver: (m) => void toSpectator.push(m) });
     game.onChannel({ kind: "entry", seq: 3, command: LOG[2]!.command });

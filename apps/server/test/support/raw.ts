@@ -2,12 +2,12 @@
  * A raw WebSocket to the server (the `ws` package, no SDK): the test writes any frame it likes and
  * reads every server message, each checked against the protocol's schema.
  */
-import { parseServerMessage, type ServerMessage } from "@bang/protocol";
+import { parseServerMessage, type WireServerMessage } from "@bang/protocol";
 import { WebSocket, type ClientOptions } from "ws";
 
 export class RawSocket {
   /** Every server message received, in order. */
-  readonly received: ServerMessage[] = [];
+  readonly received: WireServerMessage[] = [];
   /** Frames that were not valid server messages (expected: none). */
   readonly invalid: string[] = [];
   /** The close code and reason once the socket closed. */
@@ -61,7 +61,7 @@ export class RawSocket {
    * The first message received from index `from` on (default: the next one to come) that satisfies
    * `predicate`. Rejects after `timeoutMs` with what was received.
    */
-  next<T extends ServerMessage = ServerMessage>(predicate: (m: ServerMessage) => boolean, options: { from?: number; timeoutMs?: number } = {}): Promise<T> {
+  next<T extends WireServerMessage = WireServerMessage>(predicate: (m: WireServerMessage) => boolean, options: { from?: number; timeoutMs?: number } = {}): Promise<T> {
     let at = options.from ?? this.received.length;
     const timeoutMs = options.timeoutMs ?? 5_000;
     return new Promise((resolve, reject) => {
@@ -89,7 +89,7 @@ export class RawSocket {
   }
 
   /** Sends ping and resolves with the answer (pong, or the error that refused it). */
-  async ping(): Promise<ServerMessage> {
+  async ping(): Promise<WireServerMessage> {
     const rid = this.rid();
     const from = this.received.length;
     this.send({ type: "ping", rid });
@@ -97,14 +97,14 @@ export class RawSocket {
   }
 
   /** Sends `frame` and resolves with the next error message. */
-  async error(frame: unknown): Promise<Extract<ServerMessage, { type: "error" }>> {
+  async error(frame: unknown): Promise<Extract<WireServerMessage, { type: "error" }>> {
     const from = this.received.length;
     this.send(frame);
     return this.next((m) => m.type === "error", { from });
   }
 
   /** Sends a command and resolves with its answer (ack or error with its id). */
-  async command(gameId: string, id: string, command: unknown): Promise<ServerMessage> {
+  async command(gameId: string, id: string, command: unknown): Promise<WireServerMessage> {
     const from = this.received.length;
     this.send({ type: "command", id, gameId, command });
     return this.next((m) => (m.type === "ack" || m.type === "error") && m.id === id, { from });

@@ -1,7 +1,7 @@
 import { ClientError, connect, createGuest, newCommandId, type BangClient, type ClientOptions, type GameState } from "@bang/client";
 import { COMMON_REFUSALS, type AnyGameModule, type Bot, type BotKind, type CommandBase, type PlayerId } from "@bang/game-core";
 import { gameById, UnknownGameError } from "@bang/games";
-import type { GameCommand, GameView, ServerMessage } from "@bang/protocol";
+import type { GameCommand, GameView, WireServerMessage } from "@bang/protocol";
 import { tappedWebSocket, webSocketClass } from "./tap.js";
 import { thinkingOptions, thinkPauses } from "./think.js";
 
@@ -34,10 +34,11 @@ export interface RemoteTableOptions {
   commandTimeoutMs?: number;
   /**
    * Called with every valid server message each client receives (welcome, ok, table, snapshot, event,
-   * ack, error, pong: the raw frames, tapped under the SDK), with the player id of that client. A
-   * throw fails the table with that very error (tests assert in it).
+   * ack, error, pong: the raw frames, tapped under the SDK: an event may carry its view's changes
+   * rather than its view), with the player id of that client. A throw fails the table with that very
+   * error (tests assert in it).
    */
-  onMessage?: (playerId: PlayerId, message: ServerMessage) => void;
+  onMessage?: (playerId: PlayerId, message: WireServerMessage) => void;
   /** How long each client thinks before each decision, in ms on average (default 0; the load generator's pace). */
   thinkMs?: number;
   /**

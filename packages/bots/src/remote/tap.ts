@@ -1,5 +1,5 @@
 import type { WebSocketConstructor, WebSocketLike } from "@bang/client";
-import { parseServerMessage, type ServerMessage } from "@bang/protocol";
+import { parseServerMessage, type WireServerMessage } from "@bang/protocol";
 
 const decoder = new TextDecoder();
 
@@ -28,7 +28,7 @@ export async function webSocketClass(given?: WebSocketConstructor): Promise<WebS
  * included, not only what the SDK reports as events. Frames that are not valid server messages are left
  * to the SDK (it reports them as BAD_FRAME).
  */
-export function tappedWebSocket(tap: (message: ServerMessage) => void, Socket: WebSocketConstructor): WebSocketConstructor {
+export function tappedWebSocket(tap: (message: WireServerMessage) => void, Socket: WebSocketConstructor): WebSocketConstructor {
   return class TappedWebSocket implements WebSocketLike {
     private readonly inner: WebSocketLike;
     private handler: WebSocketLike["onmessage"] = null;
