@@ -12,6 +12,7 @@ import { createGame, playerView, type PlayerView } from "@bang/game-dice";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectPlayer, http, playSeat, startTable, type Player } from "./support/players.js";
 import { checkFrame } from "./support/secrets.js";
+import { WholeViews } from "./support/whole-views.js";
 import { useServer } from "./support/server.js";
 
 const GAMES = 200;
@@ -59,16 +60,19 @@ describe(`hidden roles over ${GAMES} games`, () => {
     const note = (v: string) => {
       if (violations.length < 50) violations.push(v);
     };
+    // Each receiver's whole views: the SDK names viewChanges, so most events carry the view's changes.
+    const wholeViews = new Map<Player, WholeViews>();
+    const viewsOf = (p: Player) => wholeViews.get(p) ?? wholeViews.set(p, new WholeViews()).get(p)!;
     const onFrame = (text: string, p: Player) => {
       frames++;
-      const report = checkFrame(text, p.id);
+      const report = checkFrame(text, p.id, viewsOf(p));
       if (report.game) gameFrames++;
       if (report.over) overFrames++;
       for (const v of report.violations) note(v);
     };
 
-    const onSpectatorFrame = (text: string) => {
-      const report = checkFrame(text, null);
+    const onSpectatorFrame = (text: string, p: Player) => {
+      const report = checkFrame(text, null, viewsOf(p));
       if (report.game) spectatorFrames++;
       for (const v of report.violations) note(v);
     };

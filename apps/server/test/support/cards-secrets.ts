@@ -17,6 +17,7 @@
  * role words (deputy, outlaw, renegade) may occur only as often as the viewer may see them.
  */
 import { CARD_IDS, type GameEvent, type PlayerView } from "@bang/game-cards";
+import { WholeViews } from "./whole-views.js";
 
 const CARD_SET: ReadonlySet<string> = new Set(CARD_IDS);
 const SECRET_ROLES = ["deputy", "outlaw", "renegade"] as const;
@@ -30,7 +31,9 @@ interface Frame {
   by?: string;
   command?: { type: string } & Record<string, unknown>;
   events?: GameEvent[];
-  view: PlayerView;
+  view?: PlayerView;
+  /** An event's view changes (hello feature viewChanges), in place of `view`. */
+  viewChanges?: Partial<PlayerView>;
 }
 
 /** Walks a JSON value: calls `value` on every string value and `key` on every key. */
@@ -87,6 +90,9 @@ export class CardsSecretsChecker {
   frames = 0;
   overFrames = 0;
 
+  /** The receiver's whole views, by game. */
+  private readonly views = new WholeViews();
+
   constructor(readonly me: string | null) {}
 
   /** Checks one frame; returns the violations found (empty when none). */
@@ -106,8 +112,12 @@ export class CardsSecretsChecker {
       if (named > 0) out.push(`${message.type} frame to ${who} names a card or a role: ${text.slice(0, 200)}`);
       return out;
     }
+    // The receiver's whole view (an event's view changes applied onto its view of seq - 1); changes
+    // with no view under them (the SDK resumes then, and whole views come) leave nothing to check.
+    const view = this.views.of<PlayerView>(message);
+    if (view === null) return out;
     this.frames++;
-    const { view, gameId } = message;
+    const { gameId } = message;
     const where = `${message.type} ${gameId}#${message.seq} to ${who}`;
     const over = view.winner !== null;
     if (over) this.overFrames++;

@@ -20,6 +20,7 @@
  * `click` and a `bang` (F8.4).
  */
 import type { CngEvent, CngView } from "@bang/game-cash-n-guns";
+import { WholeViews } from "./whole-views.js";
 
 const BULLET_WORDS = new Set(["click", "bang"]);
 const COURAGE_WORDS = new Set(["stand", "lie_down"]);
@@ -33,7 +34,9 @@ interface Frame {
   by?: string;
   command?: { type: string } & Record<string, unknown>;
   events?: CngEvent[];
-  view: CngView;
+  view?: CngView;
+  /** An event's view changes (hello feature viewChanges), in place of `view`. */
+  viewChanges?: Partial<CngView>;
 }
 
 /** One "has chosen" frame as another viewer got it: `text` is the same whatever the card (F8.4). */
@@ -62,6 +65,9 @@ export class CngSecretsChecker {
   readonly revealedCards = new Map<string, string>();
   frames = 0;
 
+  /** The receiver's whole views, by game. */
+  private readonly views = new WholeViews();
+
   constructor(readonly me: string | null) {}
 
   /** Checks one frame; returns the violations found (empty when none). */
@@ -81,8 +87,12 @@ export class CngSecretsChecker {
       if (n > 0) out.push(`${message.type} frame to ${who} names a bullet or courage choice: ${text.slice(0, 200)}`);
       return out;
     }
+    // The receiver's whole view (an event's view changes applied onto its view of seq - 1); changes
+    // with no view under them (the SDK resumes then, and whole views come) leave nothing to check.
+    const view = this.views.of<CngView>(message);
+    if (view === null) return out;
     this.frames++;
-    const { view, gameId } = message;
+    const { gameId } = message;
     const where = `${message.type} ${gameId}#${message.seq} to ${who}`;
     const events = message.events ?? [];
     let revealed = this.revealed.get(gameId);

@@ -7,6 +7,7 @@ import type { DuelCard, DuelView } from "@bang/game-dice-duel";
 import type { BotKind } from "@bang/game-core";
 import type { GameCommand } from "@bang/protocol";
 import { playSeat, type Player, type Seat } from "./players.js";
+import { WholeViews } from "./whole-views.js";
 
 /** What the script does with a pick: a card, `bot` (the bot picks), or `skip` (let it time out). */
 export type PickScript = (view: DuelView, me: string) => DuelCard | "bot" | "skip";
@@ -57,10 +58,12 @@ export function scanForEarlyPicks(player: Player, gameId: string): { leaks: Leak
   const leaks: Leak[] = [];
   let pendingSeen = 0;
   const frames = player.sockets.flatMap((s) => s.frames);
+  // Whole views, as the SDK makes them from events' view changes (hello feature viewChanges).
+  const views = new WholeViews();
   frames.forEach((text, i) => {
-    const message = JSON.parse(text) as { type: string; gameId?: string; game?: string; by?: string; command?: { type: string; card?: unknown }; events?: { type: string; card?: unknown }[]; view?: DuelView };
+    const message = JSON.parse(text) as { type: string; gameId?: string; seq: number; game?: string; by?: string; command?: { type: string; card?: unknown }; events?: { type: string; card?: unknown }[]; view?: DuelView };
     if (message.gameId !== gameId || (message.type !== "event" && message.type !== "snapshot")) return;
-    const view = message.view;
+    const view = views.of<DuelView>({ ...message, gameId });
     if (message.game !== "dice_duel" || !view) return;
     for (const pick of view.duel?.picks ?? []) {
       if (pick.player === player.id) continue;

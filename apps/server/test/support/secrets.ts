@@ -11,6 +11,7 @@
  * would put at least one role word more in the text than allowed; (2) catches it even when (1) cannot.
  */
 import type { PlayerView } from "@bang/game-dice";
+import type { WholeViews } from "./whole-views.js";
 
 const SECRET_ROLES = ["deputy", "outlaw", "renegade"] as const;
 const WORD = Object.fromEntries(SECRET_ROLES.map((r) => [r, new RegExp(`\\b${r}\\b`, "g")])) as Record<(typeof SECRET_ROLES)[number], RegExp>;
@@ -21,7 +22,8 @@ interface GameFrame {
   type: "snapshot" | "event";
   gameId: string;
   seq: number;
-  view: PlayerView;
+  view?: PlayerView;
+  viewChanges?: Partial<PlayerView>;
   events?: CheckedEvent[];
   /** A replay's entries (checked as a snapshot): each with the events of its command. */
   entries?: { events?: CheckedEvent[] }[];
@@ -34,8 +36,13 @@ export interface FrameReport {
   violations: string[];
 }
 
-/** Checks one frame received by player `me`, or by a spectator when `me` is null (see the module comment). */
-export function checkFrame(text: string, me: string | null): FrameReport {
+/**
+ * Checks one frame received by player `me`, or by a spectator when `me` is null (see the module
+ * comment). `views`: that receiver's whole views so far, which an event's `viewChanges` (hello feature
+ * `viewChanges`) are applied onto; changes with no view under them (the SDK resumes then) are checked
+ * on their text only.
+ */
+export function checkFrame(text: string, me: string | null, views?: WholeViews): FrameReport {
   const violations: string[] = [];
   let message: { type?: unknown };
   try {
@@ -46,10 +53,10 @@ export function checkFrame(text: string, me: string | null): FrameReport {
   const allowed: Record<string, number> = { deputy: 0, outlaw: 0, renegade: 0 };
   let game = false;
   let over = false;
-  if (message.type === "snapshot" || message.type === "event") {
+  const frame = message as GameFrame;
+  const view = message.type === "snapshot" || message.type === "event" ? (views ? views.of<PlayerView>(frame) : (frame.view ?? null)) : null;
+  if (view !== null) {
     game = true;
-    const frame = message as GameFrame;
-    const view = frame.view;
     over = view.waitingFor.length === 0;
     const where = `${frame.type} ${frame.gameId}#${frame.seq} to ${me ?? "a spectator"}`;
     if (me === null) {

@@ -8,12 +8,13 @@
 import { fetchCatalog } from "@bang/client";
 import { replay, type GameLog } from "@bang/game-core";
 import { findGame, registerGame } from "@bang/games";
-import type { ServerMessage } from "@bang/protocol";
+import type { ServerMessage, WireServerMessage } from "@bang/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAll, connectPlayer, http, playSeat, replayOf, type Player } from "../../support/players.js";
 import { ADMIN_TOKEN, useServer } from "../../support/server.js";
 import { buildShowdown } from "./build.js";
 import { showdown, type Command, type Setup, type View } from "./module.js";
+import { WholeViews } from "../../support/whole-views.js";
 
 const MODULE_FILE = buildShowdown();
 if (!findGame("showdown")) registerGame(showdown);
@@ -22,10 +23,13 @@ const QUEUES = JSON.stringify([{ id: "showdown-2", game: "showdown", minSeats: 2
 /** The frames of `player` for `gameId` that show another player's pick before its round was revealed. */
 function earlyPicks(player: Player, gameId: string): string[] {
   const leaks: string[] = [];
+  // Whole views, as the SDK makes them from events' view changes (hello feature viewChanges).
+  const views = new WholeViews();
   for (const text of player.sockets.flatMap((s) => s.frames)) {
-    const m = JSON.parse(text) as ServerMessage;
+    const m = JSON.parse(text) as WireServerMessage;
     if ((m.type !== "event" && m.type !== "snapshot") || m.gameId !== gameId) continue;
-    const view = m.view as unknown as View;
+    const view = views.of<View>(m);
+    if (view === null) continue;
     for (const p of view.players) if (p.id !== player.id && p.sign !== null) leaks.push(`${m.type} ${m.seq}: ${p.id}'s sign ${p.sign}`);
     if (m.type === "event" && m.by !== player.id && m.command.type === "pick") {
       const pending = view.players.find((p) => p.id === m.by)!.picked;
