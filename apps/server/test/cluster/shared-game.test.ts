@@ -88,6 +88,28 @@ describe("SharedGame (a node's copy of a game)", () => {
     expect(game.missedSince({ kind: "player", id: "a" }, 13)).toBeNull();
   });
 
+  it("DESIGN 4: a subscriber that takes view changes (viewChanges) gets its own view's changed keys from the second entry it is shown; rebuilt, they are its whole views", async () => {
+    const game = SharedGame.from({ id: "g", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: LOG.slice(0, 2) }, context());
+    const changing: WireServerMessage[] = [];
+    const whole: WireServerMessage[] = [];
+    game.subscribe({ viewer: { kind: "player", id: "a" }, viewChanges: true, deliver: (m) => void changing.push(m) });
+    game.subscribe({ viewer: { kind: "player", id: "a" }, deliver: (m) => void whole.push(m) });
+    for (const e of LOG.slice(2, 8)) game.onChannel({ kind: "entry", seq: e.seq, command: e.command });
+    expect(changing.map((m) => (m as { seq: number }).seq)).toEqual([3, 4, 5, 6, 7, 8]);
+    // This copy made no view of seq 2 (no subscriber then): the first event is whole.
+    expect(changing[0]).toEqual(whole[0]);
+    let view = (whole[0] as Extract<ServerMessage, { type: "event" }>).view as unknown as Record<string, unknown>;
+    changing.slice(1).forEach((m, i) => {
+      expect(m).toHaveProperty("viewChanges");
+      expect(m).not.toHaveProperty("view");
+      view = { ...view, ...(m as { viewChanges: Record<string, unknown> }).viewChanges };
+      expect(view).toEqual((whole[i + 1] as Extract<ServerMessage, { type: "event" }>).view);
+    });
+    // An admin's end drops the views kept for the next changes.
+    game.ended("over");
+    expect(changing.at(-1)).toMatchObject({ type: "error", code: "GAME_ENDED" });
+  });
+
   it("routes a command to the owner; while the game has no owner it retries, then answers RETRY", async () => {
     const sent: string[] = [];
     const routed = SharedGame.from({ id: "g", game: "dice", setup: SETUP, seats: SEATS, tableCode: null, entries: [] }, context({ forward: async (nodeId) => (sent.push(nodeId), { ok: true, seq: 1 }) }));
