@@ -6,7 +6,8 @@
 // (EventFrames.changesFor, the game's LastViews). Prints per game and seat count the mean bytes per
 // event frame of both, their ratio, and the mean time to parse a frame (JSON.parse plus the protocol's
 // quick check, parseServerMessage) and to make and serialise the frame of one viewer (µs; one
-// process, no socket: a guide, not a measurement of the server).
+// process, no socket: a guide, not a measurement of the server). Then the CPU per command of a 5-seat
+// dice table's frames, made by the server and received by its clients, with and without (below).
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 const root = new URL("../../..", import.meta.url).pathname.replace(/\/$/, "");
@@ -81,3 +82,58 @@ for (const module of games()) {
     console.log(row.join("  "));
   }
 }
+
+// CPU per command of a 5-seat dice table (bench:peers' tables), each player's frame of every entry:
+// the server making and serialising the frames (`for` against `changesFor`), and a client parsing its
+// frame and, with changes, rebuilding the whole view (the SDK's GameTracker). Alternated ROUNDS times;
+// process CPU (user + system), medians.
+const { GameTracker } = await imp("@bang/client");
+const ROUNDS = 7;
+const dice = games().find((m) => m.id === "dice");
+const tables = Array.from({ length: 40 }, (_, i) => entriesOf(dice, 5, 100 + i));
+const cpuMs = (run) => {
+  const t0 = process.cpuUsage();
+  run();
+  const d = process.cpuUsage(t0);
+  return (d.user + d.system) / 1000;
+};
+const commands = tables.reduce((n, t) => n + t.entries.length, 0);
+const texts = { whole: [], changes: [] };
+const make = (mode) => {
+  const out = [];
+  for (const { players, entries } of tables) {
+    const lastViews = mode === "changes" ? new LastViews() : undefined;
+    const viewers = players.map((id) => ({ kind: "player", id }));
+    for (const entry of entries) {
+      const frames = new EventFrames(dice, "0f5c6f1e-3e8a-4a39-9c7e-2b1d8a9c0e11", entry, lastViews);
+      for (const v of viewers) out.push(mode === "changes" ? frames.changesFor(v).text : frames.for(v).text);
+    }
+  }
+  return out;
+};
+const receive = (list) => {
+  // One tracker per viewer of each table, in the order frames were made (table, entry, viewer).
+  let i = 0;
+  for (const { players, entries } of tables) {
+    const trackers = players.map(() => new GameTracker());
+    for (let e = 0; e < entries.length; e++) {
+      for (let p = 0; p < players.length; p++) {
+        const parsed = parseServerMessage(list[i++]);
+        if (!parsed.ok) throw new Error(parsed.message);
+        trackers[p].applyEvent(parsed.message);
+      }
+    }
+  }
+};
+const samples = { makeWhole: [], makeChanges: [], receiveWhole: [], receiveChanges: [] };
+for (let r = 0; r < ROUNDS; r++) {
+  samples.makeWhole.push(cpuMs(() => (texts.whole = make("whole"))));
+  samples.makeChanges.push(cpuMs(() => (texts.changes = make("changes"))));
+  samples.receiveWhole.push(cpuMs(() => receive(texts.whole)));
+  samples.receiveChanges.push(cpuMs(() => receive(texts.changes)));
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const perCommand = (xs) => ((median(xs) * 1000) / commands).toFixed(1);
+console.log(`\ndice, 5 seats, ${tables.length} games, ${commands} commands, 5 frames each; CPU µs per command (medians of ${ROUNDS}):`);
+console.log(`  server, make the 5 frames:      whole ${perCommand(samples.makeWhole)}, changes ${perCommand(samples.makeChanges)}`);
+console.log(`  clients, parse + apply 5 frames: whole ${perCommand(samples.receiveWhole)}, changes ${perCommand(samples.receiveChanges)}`);
