@@ -11,6 +11,7 @@ import { dice, type PlayerView } from "@bang/game-dice";
 import { chooseFor, closeAll, connectAs, http, playSeat, replayOf, startTable, type Acked, type Player, type Seat } from "../support/players.js";
 import { RawSocket } from "../support/raw.js";
 import { checkFrame } from "../support/secrets.js";
+import { WholeViews } from "../support/whole-views.js";
 import { ADMIN_TOKEN } from "../support/server.js";
 import { clusterPlayer, LEASE_TTL_MS, startTestCluster, storedLog, type TestCluster } from "./support.js";
 
@@ -67,9 +68,11 @@ async function expectCompleteAndExactlyOnce(g: Game): Promise<void> {
   for (const s of g.seats) expect(s.refusals).toEqual([]);
   // DESIGN 4 on every node: each socket got only its player's view, whichever node computed it.
   for (const p of g.players) {
-    const frames = p.sockets.flatMap((s) => s.frames);
-    expect(frames.filter((f) => checkFrame(f, p.id).game).length).toBeGreaterThan(0);
-    expect(frames.flatMap((f) => checkFrame(f, p.id).violations)).toEqual([]);
+    // Its whole views as its SDK made them (most events carry view changes: hello feature viewChanges).
+    const views = new WholeViews();
+    const reports = p.sockets.flatMap((s) => s.frames).map((f) => checkFrame(f, p.id, views));
+    expect(reports.filter((r) => r.game).length).toBeGreaterThan(0);
+    expect(reports.flatMap((r) => r.violations)).toEqual([]);
   }
   const replay = await replayOf(cluster.nodes.find((_, i) => cluster.alive(i))!.url, g.gameId, g.players[0]!.guest.token);
   expect(replay.view).toEqual(finals[0]);
@@ -258,9 +261,10 @@ describe("a cluster of three nodes", () => {
     everyone.push(watcher);
     await watcher.client.spectate(watchedGame);
     expect(watcher.nodes).toEqual([follower]);
-    const frames = watcher.sockets.flatMap((s) => s.frames);
-    expect(frames.filter((f) => checkFrame(f, null).game).length).toBeGreaterThan(0);
-    expect(frames.flatMap((f) => checkFrame(f, null).violations)).toEqual([]);
+    const watcherViews = new WholeViews();
+    const reports = watcher.sockets.flatMap((s) => s.frames).map((f) => checkFrame(f, null, watcherViews));
+    expect(reports.filter((r) => r.game).length).toBeGreaterThan(0);
+    expect(reports.flatMap((r) => r.violations)).toEqual([]);
 
     // 3. The bot takes bob's seat through a node that does not own the game (the owner's room plays it).
     const botOwner = owners[0]!;

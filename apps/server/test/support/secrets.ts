@@ -39,8 +39,8 @@ export interface FrameReport {
 /**
  * Checks one frame received by player `me`, or by a spectator when `me` is null (see the module
  * comment). `views`: that receiver's whole views so far, which an event's `viewChanges` (hello feature
- * `viewChanges`) are applied onto; changes with no view under them (the SDK resumes then) are checked
- * on their text only.
+ * `viewChanges`) are applied onto. Changes with no view under them (none given, or a gap: the SDK
+ * resumes then, and whole views follow) cannot be checked: what the receiver may see is not known.
  */
 export function checkFrame(text: string, me: string | null, views?: WholeViews): FrameReport {
   const violations: string[] = [];
@@ -55,6 +55,7 @@ export function checkFrame(text: string, me: string | null, views?: WholeViews):
   let over = false;
   const frame = message as GameFrame;
   const view = message.type === "snapshot" || message.type === "event" ? (views ? views.of<PlayerView>(frame) : (frame.view ?? null)) : null;
+  if (message.type === "event" && view === null) return { game: false, over: false, violations: [] };
   if (view !== null) {
     game = true;
     over = view.waitingFor.length === 0;
