@@ -1,0 +1,258 @@
+/**
+ * DESIGN invariant 3, acknowledged means durable, at full load, on PGlite and on PostgreSQL: TABLES
+ * dice tables of 5 SDK seats whose bots never think, the log writer's batches full (LOG_BATCH_MAX is
+ * small so that this many tables fill them; on PostgreSQL several flushes run at once), and the server
+ * SIGKILLed while its /metrics shows entries waiting for their commit. The acks are the frames the
+ * clients received: a plain `ack` (seats that do not name the hello feature `ackInEvent`) or the ack
+ * folded into the command's event (the others). Then, read from the database itself:
+ * - every acknowledged command id is stored in its game's log, by its sender, at the seq its ack gave;
+ * - each game's seqs are 1..n once each, no command id is stored twice, and every stored command is
+ *   one a client sent (the server's bots never play: the disconnect grace outlasts the test);
+ * - a command in flight at the kill (sent, no ack received) is stored once or not at all.
+ * And the restarted server resumes every client at a seq at least its game's last acknowledged one.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { PlayerView } from "@bang/game-dice";
+import type { GameCommand } from "@bang/protocol";
+import { closeAll, connectAs, connectPlayer, http, playSeat, startTable, type Player, type Seat } from "./support/players.js";
+import { BACKENDS, METRICS_TOKEN, useServer, type TestServer } from "./support/server.js";
+import { sourceOf, storedLog, storedLogAsLeft, type StoredRow } from "./support/stored-log.js";
+
+const TABLES = 40;
+const SEATS = 5;
+/** The log writer's largest batch: small enough for TABLES tables, each with one command at a time, to fill. */
+const LOG_BATCH_MAX = 8;
+/** Acknowledged commands before the kill, over all tables. */
+const ACKS_BEFORE_KILL = 400;
+/** Log writer transactions that must be running at the last scrape before the kill. */
+const RUNNING_AT_KILL = { pglite: 1, postgresql: 2 } as const;
+/** Tables set up at once (each is a dozen sequential requests). */
+const SETUP_CONCURRENCY = 10;
+
+/** A command as its sender knew it. */
+interface Sent {
+  gameId: string;
+  id: string;
+  by: string;
+  command: GameCommand;
+}
+
+/** An ack a client received: `folded` when it came inside the command's event. */
+interface AckFrame {
+  gameId: string;
+  id: string;
+  seq: number;
+  folded: boolean;
+}
+
+/** The ack a frame carries, if any: `{type:"ack",id,gameId,seq}` or an event with `ack: id`. */
+function ackOf(text: string): AckFrame | null {
+  if (!text.includes('"ack"')) return null; // most frames: no JSON parse
+  const m = JSON.parse(text) as { type?: string; id?: string; ack?: string; gameId?: string; seq?: number };
+  if (m.type === "ack" && m.id && m.gameId && m.seq) return { gameId: m.gameId, id: m.id, seq: m.seq, folded: false };
+  if (m.type === "event" && m.ack && m.gameId && m.seq) return { gameId: m.gameId, id: m.ack, seq: m.seq, folded: true };
+  return null;
+}
+
+/** The writer's figures from GET /metrics: the backlog and the transactions running now, the flushes so far. */
+interface WriterFigures {
+  pending: number;
+  running: number;
+  flushes: number;
+  /** Flushes of more than LOG_BATCH_MAX / 2 entries (histogram buckets 1, 2, 4, 8, ...). */
+  fullFlushes: number;
+}
+
+async function writerFigures(srv: TestServer): Promise<WriterFigures> {
+  const { status, body } = await http(`${srv.url}/metrics`, { token: METRICS_TOKEN });
+  if (status !== 200 || typeof body !== "string") throw new Error(`GET /metrics answered ${status}`);
+  const value = (line: string): number => {
+    const found = body.split("\n").find((l) => l.startsWith(`${line} `));
+    if (!found) throw new Error(`no ${line} in /metrics`);
+    return Number(found.slice(line.length + 1));
+  };
+  const upTo = (le: number) => value(`bang_log_flush_entries_bucket{le="${le}"}`);
+  return { pending: value("bang_log_pending_entries"), running: value("bang_log_flushes_running"), flushes: value("bang_log_flush_entries_count"), fullFlushes: upTo(LOG_BATCH_MAX) - upTo(LOG_BATCH_MAX / 2) };
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; resolves with the results in order. */
+async function pooled<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+async function until(what: string, test: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 5): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+const withoutBy = (command: Record<string, unknown>): Record<string, unknown> => {
+  const { by: _by, ...rest } = command;
+  return rest;
+};
+
+/**
+ * Checks a stored log: each game's seqs are 1..n once each, no command id is stored twice (across the
+ * games too: the SDK's ids are random), and every entry is a command a client sent, by its sender.
+ */
+function checkLog(rows: readonly StoredRow[], gameIds: readonly string[], sent: ReadonlyMap<string, Sent>): void {
+  for (const gameId of gameIds) {
+    const seqs = rows.filter((r) => r.gameId === gameId).map((r) => r.seq);
+    expect(seqs, `seqs of game ${gameId}`).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+  }
+  expect(new Set(rows.map((r) => r.clientCommandId)).size, "distinct command ids").toBe(rows.length);
+  for (const r of rows) {
+    const c = sent.get(r.clientCommandId);
+    expect({ gameId: r.gameId, by: r.playerId, command: withoutBy(r.command) }, `stored command ${r.clientCommandId}`).toEqual(c && { gameId: c.gameId, by: c.by, command: c.command });
+  }
+}
+
+for (const backend of BACKENDS) {
+  describe(`SIGKILL at full load on ${backend}`, () => {
+    // A grace longer than the test: the server's bot never plays for a seat, so every log entry is a
+    // command some client sent.
+    const server = useServer({ backend, disconnectGraceMs: 600_000, env: { LOG_BATCH_MAX: String(LOG_BATCH_MAX) } });
+    const players: Player[] = [];
+    const seats: Seat<PlayerView>[] = [];
+    afterAll(async () => {
+      for (const s of seats) s.stop();
+      await closeAll(players);
+    });
+
+    it("loses no acknowledged command, stores none twice, and resumes every client", async () => {
+      const srv = server();
+      if (srv.pid === null) await srv.restart(); // a retry after a failed attempt that stopped it
+      const sent = new Map<string, Sent>();
+      const acks: AckFrame[] = [];
+      const onFrame = (text: string) => {
+        const ack = ackOf(text);
+        if (ack) acks.push(ack);
+      };
+
+      // Half the seats take their acks folded into events (the SDK's default), half as `ack` frames.
+      const tables = await pooled(Array.from({ length: TABLES }, (_, t) => t), SETUP_CONCURRENCY, async (t) => {
+        const group: Player[] = [];
+        for (let s = 0; s < SEATS; s++) {
+          group.push(await connectPlayer(srv.url, `t${t}s${s}`, { keepFrames: false, onFrame, client: { ackInEvent: (t + s) % 2 === 0 } }));
+        }
+        players.push(...group);
+        const { gameId } = await startTable(group, { seats: SEATS, turnSeconds: 600 });
+        return { gameId, group };
+      });
+      const gameIds = tables.map((t) => t.gameId);
+
+      // Nobody thinks: each table always has its next command on the way.
+      for (const [t, { gameId, group }] of tables.entries()) {
+        for (const [s, p] of group.entries()) {
+          seats.push(
+            playSeat<PlayerView>(p, gameId, {
+              seed: t * SEATS + s,
+              kind: s === 0 ? "random" : "heuristic",
+              timeoutMs: 300_000,
+              beforeSend: (_view, command, id) => sent.set(id, { gameId, id, by: p.id, command }),
+            }),
+          );
+        }
+      }
+      // The kill comes right after a scrape that shows a backlog of at least a full batch and flushes
+      // running (several on PostgreSQL, where LOG_MAX_IN_FLIGHT is 3; PGlite runs one at a time), once
+      // full batches have been written and enough commands acknowledged.
+      let figures: WriterFigures = { pending: 0, running: 0, flushes: 0, fullFlushes: 0 };
+      await until(
+        `${ACKS_BEFORE_KILL} acks and a backlog of a full batch (acks ${acks.length}, writer ${JSON.stringify(figures)})`,
+        async () => {
+          if (acks.length < ACKS_BEFORE_KILL) return false;
+          figures = await writerFigures(srv);
+          return figures.pending >= LOG_BATCH_MAX && figures.running >= RUNNING_AT_KILL[backend] && figures.fullFlushes > 0;
+        },
+        30_000,
+        1,
+      );
+      expect(await srv.kill()).toEqual({ code: null, signal: "SIGKILL" });
+      // Acks the dead server had sent may still be on their way in: a socket's close comes after them.
+      await until("every socket closed", () => players.every((p) => p.sockets.at(-1)!.closed !== null), 10_000);
+      const ackedAtKill = [...acks];
+      const ackedIds = new Set(ackedAtKill.map((a) => a.id));
+      const inFlightAtKill = [...sent.values()].filter((c) => !ackedIds.has(c.id));
+      // Killed under load: at least a full batch of commands unanswered, acks of both kinds received.
+      expect(inFlightAtKill.length).toBeGreaterThanOrEqual(LOG_BATCH_MAX);
+      expect(ackedAtKill.some((a) => a.folded) && ackedAtKill.some((a) => !a.folded)).toBe(true);
+      const running = tables.filter((t) => t.group[0]!.client.view(t.gameId)!.waitingFor.length > 0).length;
+      expect(running).toBeGreaterThanOrEqual(TABLES / 2);
+
+      // The log as the crash left it: every acknowledged command is there, at the seq its ack gave.
+      const atCrash = await storedLogAsLeft(srv, gameIds);
+      checkLog(atCrash, gameIds, sent);
+      const crashRow = new Map(atCrash.map((r) => [`${r.gameId} ${r.seq}`, r]));
+      for (const a of ackedAtKill) expect(crashRow.get(`${a.gameId} ${a.seq}`)?.clientCommandId, `ack ${JSON.stringify(a)}`).toBe(a.id);
+      // What was in flight is there once (checkLog: no id twice) or not at all.
+      const crashIds = new Map(atCrash.map((r) => [r.clientCommandId, r]));
+      const committedUnacked = inFlightAtKill.filter((c) => crashIds.has(c.id));
+
+      // Back on the same data. A client that knows nothing of the game (a player's new program) resumes
+      // it at or past the seq the crash left, so at or past every ack; the seats' own clients reconnect.
+      const lastAcked = new Map<string, number>();
+      for (const a of ackedAtKill) lastAcked.set(a.gameId, Math.max(a.seq, lastAcked.get(a.gameId) ?? 0));
+      const lastStored = new Map<string, number>();
+      for (const r of atCrash) lastStored.set(r.gameId, Math.max(r.seq, lastStored.get(r.gameId) ?? 0));
+      await srv.restart();
+      const resumed = await Promise.all(
+        tables.map(async ({ gameId, group }) => {
+          const fresh = await connectAs(srv.url, group[0]!.guest, { keepFrames: false });
+          try {
+            return { gameId, seq: (await fresh.client.resume(gameId)).seq };
+          } finally {
+            await fresh.client.close();
+          }
+        }),
+      );
+      for (const r of resumed) {
+        expect(r.seq, `game ${r.gameId} resumed`).toBeGreaterThanOrEqual(lastStored.get(r.gameId)!);
+        expect(r.seq, `game ${r.gameId} resumed`).toBeGreaterThanOrEqual(lastAcked.get(r.gameId)!);
+      }
+      await until("every seat's client on a new socket", () => players.every((p) => p.sockets.length >= 2), 30_000, 20);
+      // The SDK sends what was in flight again, under the same ids: each gets its answer (the stored
+      // one, or it is applied now). The games go on; then the seats stop and the server drains its writer.
+      await until("an ack for every command in flight at the kill", () => {
+        const answered = new Set(acks.map((a) => a.id));
+        return inFlightAtKill.every((c) => answered.has(c.id));
+      }, 30_000, 20);
+      const ackedBefore = acks.length;
+      await until(`play after the restart (acks ${acks.length})`, () => acks.length >= ackedBefore + TABLES, 30_000, 20);
+      for (const s of seats) s.stop();
+      await closeAll(players);
+      await srv.stop();
+
+      // The log in the end: still one command per seq and per id; every ack, before the kill and after
+      // it, at its seq; nothing stored before the crash moved; a command in flight at the kill got the
+      // seq it was stored at before the crash, or was stored once after it.
+      const final = await storedLog(sourceOf(srv), gameIds);
+      checkLog(final, gameIds, sent);
+      const finalRow = new Map(final.map((r) => [`${r.gameId} ${r.seq}`, r]));
+      for (const a of acks) expect(finalRow.get(`${a.gameId} ${a.seq}`)?.clientCommandId, `ack ${JSON.stringify(a)}`).toBe(a.id);
+      for (const r of atCrash) expect(finalRow.get(`${r.gameId} ${r.seq}`)).toEqual(r);
+      for (const c of inFlightAtKill) {
+        const seqs = acks.filter((a) => a.id === c.id).map((a) => a.seq);
+        const before = crashIds.get(c.id);
+        if (before) expect(new Set(seqs), `command ${c.id}`).toEqual(new Set([before.seq]));
+        else expect(final.filter((r) => r.clientCommandId === c.id).map((r) => r.seq), `command ${c.id}`).toEqual([...new Set(seqs)]);
+      }
+      console.info(
+        `crash-load ${backend}: ${ackedAtKill.length} acks before the kill (${ackedAtKill.filter((a) => a.folded).length} folded), ` +
+          `${inFlightAtKill.length} commands in flight (${committedUnacked.length} of them stored by the crash); writer at the last scrape ${JSON.stringify(figures)}; ` +
+          `${running} games running; ${atCrash.length} entries at the crash, ${final.length} in the end`,
+      );
+    }, 120_000);
+  });
+}
