@@ -11,6 +11,7 @@
  * - a command in flight at the kill (sent, no ack received) is stored once or not at all.
  * And the restarted server resumes every client at a seq at least its game's last acknowledged one.
  */
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PlayerView } from "@bang/game-dice";
 import type { GameCommand } from "@bang/protocol";
@@ -24,6 +25,8 @@ const SEATS = 5;
 const LOG_BATCH_MAX = 8;
 /** Acknowledged commands before the kill, over all tables. */
 const ACKS_BEFORE_KILL = 400;
+/** Tables of the case whose log writes are held in PostgreSQL. */
+const HELD_TABLES = 10;
 /** Log writer transactions that must be running at the last scrape before the kill. */
 const RUNNING_AT_KILL = { pglite: 1, postgresql: 2 } as const;
 /** Tables set up at once (each is a dozen sequential requests). */
@@ -118,6 +121,58 @@ function checkLog(rows: readonly StoredRow[], gameIds: readonly string[], sent: 
   }
 }
 
+/** Tables of SDK seats playing without thinking, and what their clients sent and received. */
+interface Load {
+  tables: { gameId: string; group: Player[] }[];
+  gameIds: string[];
+  /** Every command sent, by id. */
+  sent: Map<string, Sent>;
+  /** Every ack received, in order. */
+  acks: AckFrame[];
+}
+
+/**
+ * Seats `tables` dice tables of SEATS fresh players on `srv` and starts their seats playing with no
+ * pause (added to `players` and `seats` for the suite's cleanup). Half the seats take their acks
+ * folded into events (the SDK's default), half as `ack` frames.
+ */
+async function startLoad(srv: TestServer, tables: number, players: Player[], seats: Seat<PlayerView>[]): Promise<Load> {
+  const sent = new Map<string, Sent>();
+  const acks: AckFrame[] = [];
+  const onFrame = (text: string) => {
+    const ack = ackOf(text);
+    if (ack) acks.push(ack);
+  };
+  const seated = await pooled(Array.from({ length: tables }, (_, t) => t), SETUP_CONCURRENCY, async (t) => {
+    const group: Player[] = [];
+    for (let s = 0; s < SEATS; s++) {
+      group.push(await connectPlayer(srv.url, `t${t}s${s}`, { keepFrames: false, onFrame, client: { ackInEvent: (t + s) % 2 === 0 } }));
+    }
+    players.push(...group);
+    const { gameId } = await startTable(group, { seats: SEATS, turnSeconds: 600 });
+    return { gameId, group };
+  });
+  for (const [t, { gameId, group }] of seated.entries()) {
+    for (const [s, p] of group.entries()) {
+      seats.push(
+        playSeat<PlayerView>(p, gameId, {
+          seed: t * SEATS + s,
+          kind: s === 0 ? "random" : "heuristic",
+          timeoutMs: 300_000,
+          beforeSend: (_view, command, id) => sent.set(id, { gameId, id, by: p.id, command }),
+        }),
+      );
+    }
+  }
+  return { tables: seated, gameIds: seated.map((t) => t.gameId), sent, acks };
+}
+
+/** Expects every ack in `acks` to name the command stored at its seq in `rows`. */
+function expectAcksStored(acks: readonly AckFrame[], rows: readonly StoredRow[]): void {
+  const at = new Map(rows.map((r) => [`${r.gameId} ${r.seq}`, r.clientCommandId]));
+  for (const a of acks) expect(at.get(`${a.gameId} ${a.seq}`), `ack ${JSON.stringify(a)}`).toBe(a.id);
+}
+
 for (const backend of BACKENDS) {
   describe(`SIGKILL at full load on ${backend}`, () => {
     // A grace longer than the test: the server's bot never plays for a seat, so every log entry is a
@@ -133,38 +188,8 @@ for (const backend of BACKENDS) {
     it("loses no acknowledged command, stores none twice, and resumes every client", async () => {
       const srv = server();
       if (srv.pid === null) await srv.restart(); // a retry after a failed attempt that stopped it
-      const sent = new Map<string, Sent>();
-      const acks: AckFrame[] = [];
-      const onFrame = (text: string) => {
-        const ack = ackOf(text);
-        if (ack) acks.push(ack);
-      };
-
-      // Half the seats take their acks folded into events (the SDK's default), half as `ack` frames.
-      const tables = await pooled(Array.from({ length: TABLES }, (_, t) => t), SETUP_CONCURRENCY, async (t) => {
-        const group: Player[] = [];
-        for (let s = 0; s < SEATS; s++) {
-          group.push(await connectPlayer(srv.url, `t${t}s${s}`, { keepFrames: false, onFrame, client: { ackInEvent: (t + s) % 2 === 0 } }));
-        }
-        players.push(...group);
-        const { gameId } = await startTable(group, { seats: SEATS, turnSeconds: 600 });
-        return { gameId, group };
-      });
-      const gameIds = tables.map((t) => t.gameId);
-
       // Nobody thinks: each table always has its next command on the way.
-      for (const [t, { gameId, group }] of tables.entries()) {
-        for (const [s, p] of group.entries()) {
-          seats.push(
-            playSeat<PlayerView>(p, gameId, {
-              seed: t * SEATS + s,
-              kind: s === 0 ? "random" : "heuristic",
-              timeoutMs: 300_000,
-              beforeSend: (_view, command, id) => sent.set(id, { gameId, id, by: p.id, command }),
-            }),
-          );
-        }
-      }
+      const { tables, gameIds, sent, acks } = await startLoad(srv, TABLES, players, seats);
       // The kill comes right after a scrape that shows a backlog of at least a full batch and flushes
       // running (several on PostgreSQL, where LOG_MAX_IN_FLIGHT is 3; PGlite runs one at a time), once
       // full batches have been written and enough commands acknowledged.
@@ -194,8 +219,7 @@ for (const backend of BACKENDS) {
       // The log as the crash left it: every acknowledged command is there, at the seq its ack gave.
       const atCrash = await storedLogAsLeft(srv, gameIds);
       checkLog(atCrash, gameIds, sent);
-      const crashRow = new Map(atCrash.map((r) => [`${r.gameId} ${r.seq}`, r]));
-      for (const a of ackedAtKill) expect(crashRow.get(`${a.gameId} ${a.seq}`)?.clientCommandId, `ack ${JSON.stringify(a)}`).toBe(a.id);
+      expectAcksStored(ackedAtKill, atCrash);
       // What was in flight is there once (checkLog: no id twice) or not at all.
       const crashIds = new Map(atCrash.map((r) => [r.clientCommandId, r]));
       const committedUnacked = inFlightAtKill.filter((c) => crashIds.has(c.id));
@@ -240,7 +264,7 @@ for (const backend of BACKENDS) {
       const final = await storedLog(sourceOf(srv), gameIds);
       checkLog(final, gameIds, sent);
       const finalRow = new Map(final.map((r) => [`${r.gameId} ${r.seq}`, r]));
-      for (const a of acks) expect(finalRow.get(`${a.gameId} ${a.seq}`)?.clientCommandId, `ack ${JSON.stringify(a)}`).toBe(a.id);
+      expectAcksStored(acks, final);
       for (const r of atCrash) expect(finalRow.get(`${r.gameId} ${r.seq}`)).toEqual(r);
       for (const c of inFlightAtKill) {
         const seqs = acks.filter((a) => a.id === c.id).map((a) => a.seq);
@@ -256,3 +280,62 @@ for (const backend of BACKENDS) {
     }, 120_000);
   });
 }
+
+/**
+ * The same promise, made independent of when the kill lands: on PostgreSQL the test holds the games'
+ * rows locked (SELECT ... FOR UPDATE in an open transaction), so every log write waits inside the
+ * database, uncommitted. The server is SIGKILLed while its flushes wait, its sessions are ended (their
+ * transactions roll back: those writes never commit), the lock is let go. No ack may have been sent
+ * for a write that was waiting: each ack a client received names a stored command at its seq.
+ */
+describe("SIGKILL while the log writes wait in PostgreSQL, uncommitted", () => {
+  const server = useServer({ backend: "postgresql", disconnectGraceMs: 600_000, env: { LOG_BATCH_MAX: String(LOG_BATCH_MAX) } });
+  const players: Player[] = [];
+  const seats: Seat<PlayerView>[] = [];
+  afterAll(async () => {
+    for (const s of seats) s.stop();
+    await closeAll(players);
+  });
+
+  it("no command whose write never committed was acknowledged", async () => {
+    const srv = server();
+    if (srv.pid === null) await srv.restart(); // a retry after a failed attempt that killed it
+    const { gameIds, sent, acks } = await startLoad(srv, HELD_TABLES, players, seats);
+    await until(`${HELD_TABLES * 5} acks (${acks.length})`, () => acks.length >= HELD_TABLES * 5, 30_000, 5);
+
+    const db = new pg.Client({ connectionString: srv.databaseUrl! });
+    await db.connect();
+    try {
+      await db.query("BEGIN");
+      await db.query(`SELECT id FROM "Game" WHERE id = ANY($1::text[]) FOR UPDATE`, [gameIds]);
+      // Every table's next command is now held in a flush that cannot commit.
+      let figures: WriterFigures = { pending: 0, running: 0, flushes: 0, fullFlushes: 0 };
+      await until(
+        `every table's command held (writer ${JSON.stringify(figures)})`,
+        async () => {
+          figures = await writerFigures(srv);
+          return figures.pending >= HELD_TABLES && figures.running >= 1;
+        },
+        30_000,
+        20,
+      );
+      // Time for an ack of a held write, if the server sent one, to reach its client.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await srv.kill()).toEqual({ code: null, signal: "SIGKILL" });
+      await until("every socket closed", () => players.every((p) => p.sockets.at(-1)!.closed !== null), 10_000);
+      // The dead node's sessions end: their waiting statements roll back, as if the database had died.
+      await db.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+      await db.query("ROLLBACK");
+    } finally {
+      await db.end();
+    }
+    const rows = await storedLog(sourceOf(srv), gameIds);
+    checkLog(rows, gameIds, sent);
+    expectAcksStored(acks, rows);
+    const stored = new Set(rows.map((r) => r.clientCommandId));
+    const lost = [...sent.keys()].filter((id) => !stored.has(id));
+    // The held writes are gone, and none of them had been acknowledged.
+    expect(lost.length).toBeGreaterThanOrEqual(HELD_TABLES);
+    console.info(`crash-load held: ${acks.length} acks, ${rows.length} entries stored, ${lost.length} commands held and never stored`);
+  }, 120_000);
+});
