@@ -17,14 +17,16 @@ import type { PlayerView } from "@bang/game-dice";
 import type { GameCommand } from "@bang/protocol";
 import { closeAll, connectAs, connectPlayer, http, playSeat, startTable, type Player, type Seat } from "./support/players.js";
 import { BACKENDS, METRICS_TOKEN, useServer, type TestServer } from "./support/server.js";
-import { sourceOf, storedLog, storedLogAsLeft, type StoredRow } from "./support/stored-log.js";
+import { captureLog, sourceOf, storedLog, type StoredRow } from "./support/stored-log.js";
 
 const TABLES = 40;
 const SEATS = 5;
 /** The log writer's largest batch: small enough for TABLES tables, each with one command at a time, to fill. */
 const LOG_BATCH_MAX = 8;
-/** Acknowledged commands before the kill, over all tables. */
-const ACKS_BEFORE_KILL = 400;
+/** Crashes in a row: each kill lands at another moment of the writer's work. */
+const ROUNDS = 3;
+/** Acknowledged commands between a start and the next kill, over all tables. */
+const ACKS_PER_ROUND = 240;
 /** Tables of the case whose log writes are held in PostgreSQL. */
 const HELD_TABLES = 10;
 /** Log writer transactions that must be running at the last scrape before the kill. */
@@ -185,98 +187,114 @@ for (const backend of BACKENDS) {
       await closeAll(players);
     });
 
-    it("loses no acknowledged command, stores none twice, and resumes every client", async () => {
+    it("loses no acknowledged command, stores none twice, and resumes every client, crash after crash", async () => {
       const srv = server();
       if (srv.pid === null) await srv.restart(); // a retry after a failed attempt that stopped it
       // Nobody thinks: each table always has its next command on the way.
       const { tables, gameIds, sent, acks } = await startLoad(srv, TABLES, players, seats);
-      // The kill comes right after a scrape that shows a backlog of at least a full batch and flushes
-      // running (several on PostgreSQL, where LOG_MAX_IN_FLIGHT is 3; PGlite runs one at a time), once
-      // full batches have been written and enough commands acknowledged.
-      let figures: WriterFigures = { pending: 0, running: 0, flushes: 0, fullFlushes: 0 };
-      await until(
-        `${ACKS_BEFORE_KILL} acks and a backlog of a full batch (acks ${acks.length}, writer ${JSON.stringify(figures)})`,
-        async () => {
-          if (acks.length < ACKS_BEFORE_KILL) return false;
-          figures = await writerFigures(srv);
-          return figures.pending >= LOG_BATCH_MAX && figures.running >= RUNNING_AT_KILL[backend] && figures.fullFlushes > 0;
-        },
-        30_000,
-        1,
-      );
-      expect(await srv.kill()).toEqual({ code: null, signal: "SIGKILL" });
-      // Acks the dead server had sent may still be on their way in: a socket's close comes after them.
-      await until("every socket closed", () => players.every((p) => p.sockets.at(-1)!.closed !== null), 10_000);
-      const ackedAtKill = [...acks];
-      const ackedIds = new Set(ackedAtKill.map((a) => a.id));
-      const inFlightAtKill = [...sent.values()].filter((c) => !ackedIds.has(c.id));
-      // Killed under load: at least a full batch of commands unanswered, acks of both kinds received.
-      expect(inFlightAtKill.length).toBeGreaterThanOrEqual(LOG_BATCH_MAX);
-      expect(ackedAtKill.some((a) => a.folded) && ackedAtKill.some((a) => !a.folded)).toBe(true);
-      const running = tables.filter((t) => t.group[0]!.client.view(t.gameId)!.waitingFor.length > 0).length;
-      expect(running).toBeGreaterThanOrEqual(TABLES / 2);
+      /** Commands in flight at a kill, with their entry in the log the crash left (if any). */
+      const inFlight: { command: Sent; atCrash: StoredRow | undefined }[] = [];
+      let previousCrash: StoredRow[] = [];
+      const report: string[] = [];
 
-      // The log as the crash left it: every acknowledged command is there, at the seq its ack gave.
-      const atCrash = await storedLogAsLeft(srv, gameIds);
-      checkLog(atCrash, gameIds, sent);
-      expectAcksStored(ackedAtKill, atCrash);
-      // What was in flight is there once (checkLog: no id twice) or not at all.
-      const crashIds = new Map(atCrash.map((r) => [r.clientCommandId, r]));
-      const committedUnacked = inFlightAtKill.filter((c) => crashIds.has(c.id));
+      for (let round = 1; round <= ROUNDS; round++) {
+        // The kill comes right after a scrape that shows a backlog of at least a full batch and flushes
+        // running (several on PostgreSQL, where LOG_MAX_IN_FLIGHT is 3; PGlite runs one at a time),
+        // once full batches have been written and enough commands acknowledged since the last start.
+        const ackedAtStart = acks.length;
+        const t0 = Date.now();
+        let figures: WriterFigures = { pending: 0, running: 0, flushes: 0, fullFlushes: 0 };
+        await until(
+          `round ${round}: ${ACKS_PER_ROUND} acks and a backlog of a full batch (acks ${acks.length - ackedAtStart}, writer ${JSON.stringify(figures)})`,
+          async () => {
+            if (acks.length < ackedAtStart + ACKS_PER_ROUND) return false;
+            figures = await writerFigures(srv);
+            return figures.pending >= LOG_BATCH_MAX && figures.running >= RUNNING_AT_KILL[backend] && figures.fullFlushes > 0;
+          },
+          30_000,
+          1,
+        );
+        const loaded = Date.now() - t0;
+        expect(await srv.kill()).toEqual({ code: null, signal: "SIGKILL" });
+        const t1 = Date.now();
+        // Acks the dead server had sent may still be on their way in: a socket's close comes after them.
+        await until("every socket closed", () => players.every((p) => p.sockets.at(-1)!.closed !== null), 10_000);
+        const ackedAtKill = [...acks];
+        const ackedIds = new Set(ackedAtKill.map((a) => a.id));
+        const unanswered = [...sent.values()].filter((c) => !ackedIds.has(c.id));
+        // Killed under load: at least a full batch of commands unanswered, acks of both kinds received.
+        expect(unanswered.length).toBeGreaterThanOrEqual(LOG_BATCH_MAX);
+        expect(ackedAtKill.some((a) => a.folded) && ackedAtKill.some((a) => !a.folded)).toBe(true);
+        const running = tables.filter((t) => t.group[0]!.client.view(t.gameId)!.waitingFor.length > 0).length;
+        expect(running).toBeGreaterThanOrEqual(2 * LOG_BATCH_MAX);
 
-      // Back on the same data. A client that knows nothing of the game (a player's new program) resumes
-      // it at or past the seq the crash left, so at or past every ack; the seats' own clients reconnect.
-      const lastAcked = new Map<string, number>();
-      for (const a of ackedAtKill) lastAcked.set(a.gameId, Math.max(a.seq, lastAcked.get(a.gameId) ?? 0));
-      const lastStored = new Map<string, number>();
-      for (const r of atCrash) lastStored.set(r.gameId, Math.max(r.seq, lastStored.get(r.gameId) ?? 0));
-      await srv.restart();
-      const resumed = await Promise.all(
-        tables.map(async ({ gameId, group }) => {
-          const fresh = await connectAs(srv.url, group[0]!.guest, { keepFrames: false });
-          try {
-            return { gameId, seq: (await fresh.client.resume(gameId)).seq };
-          } finally {
-            await fresh.client.close();
-          }
-        }),
-      );
-      for (const r of resumed) {
-        expect(r.seq, `game ${r.gameId} resumed`).toBeGreaterThanOrEqual(lastStored.get(r.gameId)!);
-        expect(r.seq, `game ${r.gameId} resumed`).toBeGreaterThanOrEqual(lastAcked.get(r.gameId)!);
+        // Back on the same data, while the log as the crash left it is read. Every acknowledged command
+        // is there, at the seq its ack gave; what was there at the last crash is there still. What was
+        // in flight is there once (checkLog: no id twice) or not at all.
+        const captured = await captureLog(srv, gameIds);
+        const restarted = srv.restart();
+        restarted.catch(() => undefined); // awaited below; a failed check meanwhile must not leave it unhandled
+        const atCrash = await captured.rows;
+        checkLog(atCrash, gameIds, sent);
+        expectAcksStored(ackedAtKill, atCrash);
+        expect(atCrash).toEqual(expect.arrayContaining(previousCrash));
+        previousCrash = atCrash;
+        const crashIds = new Map(atCrash.map((r) => [r.clientCommandId, r]));
+        for (const command of unanswered) inFlight.push({ command, atCrash: crashIds.get(command.id) });
+
+        // A client that knows nothing of the game (a player's new program) resumes it at or past the
+        // seq the crash left, so at or past every ack; the seats' own clients reconnect, send what was
+        // in flight again under the same ids and get its answer (the stored one, or it is applied now).
+        const lastStored = new Map<string, number>();
+        for (const r of atCrash) lastStored.set(r.gameId, Math.max(r.seq, lastStored.get(r.gameId) ?? 0));
+        const lastAcked = new Map<string, number>();
+        for (const a of ackedAtKill) lastAcked.set(a.gameId, Math.max(a.seq, lastAcked.get(a.gameId) ?? 0));
+        await restarted;
+        const t2 = Date.now();
+        const resumed = await Promise.all(
+          tables.map(async ({ gameId, group }) => {
+            const fresh = await connectAs(srv.url, group[0]!.guest, { keepFrames: false });
+            try {
+              return { gameId, seq: (await fresh.client.resume(gameId)).seq };
+            } finally {
+              await fresh.client.close();
+            }
+          }),
+        );
+        for (const r of resumed) {
+          expect(r.seq, `game ${r.gameId} resumed`).toBeGreaterThanOrEqual(lastStored.get(r.gameId)!);
+          expect(r.seq, `game ${r.gameId} resumed`).toBeGreaterThanOrEqual(lastAcked.get(r.gameId)!);
+        }
+        await until("every seat's client on a new socket", () => players.every((p) => p.sockets.length >= round + 1), 30_000, 20);
+        await until("an ack for every command in flight at the kill", () => {
+          const answered = new Set(acks.map((a) => a.id));
+          return unanswered.every((c) => answered.has(c.id));
+        }, 30_000, 20);
+        report.push(
+          `round ${round} (${loaded} ms of play, ${t2 - t1} ms from the kill to ready, ${Date.now() - t2} ms to resume): ${ackedAtKill.length - ackedAtStart} acks (${ackedAtKill.slice(ackedAtStart).filter((a) => a.folded).length} folded), ` +
+            `${unanswered.length} in flight (${unanswered.filter((c) => crashIds.has(c.id)).length} stored by the crash), writer ${JSON.stringify(figures)}, ${running} games running`,
+        );
       }
-      await until("every seat's client on a new socket", () => players.every((p) => p.sockets.length >= 2), 30_000, 20);
-      // The SDK sends what was in flight again, under the same ids: each gets its answer (the stored
-      // one, or it is applied now). The games go on; then the seats stop and the server drains its writer.
-      await until("an ack for every command in flight at the kill", () => {
-        const answered = new Set(acks.map((a) => a.id));
-        return inFlightAtKill.every((c) => answered.has(c.id));
-      }, 30_000, 20);
-      const ackedBefore = acks.length;
-      await until(`play after the restart (acks ${acks.length})`, () => acks.length >= ackedBefore + TABLES, 30_000, 20);
+      // The games go on; then the seats stop and the server drains its writer.
+      const ackedAfter = acks.length;
+      await until(`play after the last restart (acks ${acks.length})`, () => acks.length >= ackedAfter + TABLES, 30_000, 20);
       for (const s of seats) s.stop();
       await closeAll(players);
       await srv.stop();
 
-      // The log in the end: still one command per seq and per id; every ack, before the kill and after
-      // it, at its seq; nothing stored before the crash moved; a command in flight at the kill got the
-      // seq it was stored at before the crash, or was stored once after it.
+      // The log in the end: still one command per seq and per id; every ack, before the kills and after
+      // them, at its seq; nothing stored by the last crash moved; a command in flight at a kill got the
+      // seq it was stored at before that crash, or was stored once after it.
       const final = await storedLog(sourceOf(srv), gameIds);
       checkLog(final, gameIds, sent);
-      const finalRow = new Map(final.map((r) => [`${r.gameId} ${r.seq}`, r]));
       expectAcksStored(acks, final);
-      for (const r of atCrash) expect(finalRow.get(`${r.gameId} ${r.seq}`)).toEqual(r);
-      for (const c of inFlightAtKill) {
-        const seqs = acks.filter((a) => a.id === c.id).map((a) => a.seq);
-        const before = crashIds.get(c.id);
-        if (before) expect(new Set(seqs), `command ${c.id}`).toEqual(new Set([before.seq]));
-        else expect(final.filter((r) => r.clientCommandId === c.id).map((r) => r.seq), `command ${c.id}`).toEqual([...new Set(seqs)]);
+      expect(final).toEqual(expect.arrayContaining(previousCrash));
+      for (const { command, atCrash } of inFlight) {
+        const seqs = new Set(acks.filter((a) => a.id === command.id).map((a) => a.seq));
+        if (atCrash) expect(seqs, `command ${command.id}`).toEqual(new Set([atCrash.seq]));
+        else expect(final.filter((r) => r.clientCommandId === command.id).map((r) => r.seq), `command ${command.id}`).toEqual([...seqs]);
       }
-      console.info(
-        `crash-load ${backend}: ${ackedAtKill.length} acks before the kill (${ackedAtKill.filter((a) => a.folded).length} folded), ` +
-          `${inFlightAtKill.length} commands in flight (${committedUnacked.length} of them stored by the crash); writer at the last scrape ${JSON.stringify(figures)}; ` +
-          `${running} games running; ${atCrash.length} entries at the crash, ${final.length} in the end`,
-      );
+      console.info(`crash-load ${backend}: ${report.join("; ")}; ${final.length} entries in the end`);
     }, 120_000);
   });
 }

@@ -43,18 +43,23 @@ export function sourceOf(server: TestServer): LogSource {
 }
 
 /**
- * The log of a server that is down (killed or stopped), read without touching what its next start
- * will find: on PGlite a copy of DATA_DIR is opened (opening recovers a crashed folder: the server must
- * recover the original itself), on PostgreSQL the database is only read.
+ * Captures the log of a server that is down (killed or stopped) without touching what its next start
+ * will find, and resolves once the server may start again, with the rows still to come: on PGlite a
+ * copy of DATA_DIR is made, and opened meanwhile (opening recovers a crashed folder: the server must
+ * recover the original itself); on PostgreSQL the rows are read before it resolves.
  */
-export async function storedLogAsLeft(server: TestServer, gameIds: readonly string[]): Promise<StoredRow[]> {
-  if (server.pid !== null) throw new Error("storedLogAsLeft: the server still runs");
-  if (server.databaseUrl) return storedLog({ databaseUrl: server.databaseUrl }, gameIds);
+export async function captureLog(server: TestServer, gameIds: readonly string[]): Promise<{ rows: Promise<StoredRow[]> }> {
+  if (server.pid !== null) throw new Error("captureLog: the server still runs");
+  if (server.databaseUrl) {
+    const rows = await storedLog({ databaseUrl: server.databaseUrl }, gameIds);
+    return { rows: Promise.resolve(rows) };
+  }
   const copy = await mkdtemp(join(tmpdir(), "bang-e2e-copy-"));
   try {
     await cp(server.dataDir, copy, { recursive: true });
-    return await storedLog({ dataDir: copy }, gameIds);
-  } finally {
+  } catch (error) {
     await rm(copy, { recursive: true, force: true });
+    throw error;
   }
+  return { rows: storedLog({ dataDir: copy }, gameIds).finally(() => rm(copy, { recursive: true, force: true })) };
 }
