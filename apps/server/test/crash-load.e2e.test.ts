@@ -2,15 +2,22 @@
  * DESIGN invariant 3, acknowledged means durable, at full load, on PGlite and on PostgreSQL: TABLES
  * dice tables of 5 SDK seats whose bots never think, the log writer's batches full (LOG_BATCH_MAX is
  * small so that this many tables fill them; on PostgreSQL several flushes run at once), and the server
- * SIGKILLed while its /metrics shows entries waiting for their commit. The acks are the frames the
- * clients received: a plain `ack` (seats that do not name the hello feature `ackInEvent`) or the ack
- * folded into the command's event (the others). Then, read from the database itself:
+ * SIGKILLed right after its /metrics showed a backlog and flushes running, ROUNDS times in a row. The
+ * acks are the frames the clients received: a plain `ack` (seats that do not name the hello feature
+ * `ackInEvent`) or the ack folded into the command's event (the others). Read from the database itself,
+ * as each crash left it and in the end:
  * - every acknowledged command id is stored in its game's log, by its sender, at the seq its ack gave;
  * - each game's seqs are 1..n once each, no command id is stored twice, and every stored command is
  *   one a client sent (the server's bots never play: the disconnect grace outlasts the test);
- * - a command in flight at the kill (sent, no ack received) is stored once or not at all.
- * And the restarted server resumes every client at a seq at least its game's last acknowledged one.
+ * - a command in flight at a kill (sent, no ack received) is stored once or not at all, and its ack
+ *   after the restart gives the seq it has.
+ * The restarted server resumes a new client at or past the seq the crash left, and the seats' clients
+ * carry on by themselves.
+ *
+ * Where a kill lands in the writer's work is chance; on PostgreSQL a last case makes it certain that
+ * writes are uncommitted when the node dies (see its own comment).
  */
+import { isDeepStrictEqual } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PlayerView } from "@bang/game-dice";
@@ -169,10 +176,18 @@ async function startLoad(srv: TestServer, tables: number, players: Player[], sea
   return { tables: seated, gameIds: seated.map((t) => t.gameId), sent, acks };
 }
 
-/** Expects every ack in `acks` to name the command stored at its seq in `rows`. */
+/** Expects every ack in `acks` to name the command stored at its seq in `rows` (the failure lists every ack that does not). */
 function expectAcksStored(acks: readonly AckFrame[], rows: readonly StoredRow[]): void {
   const at = new Map(rows.map((r) => [`${r.gameId} ${r.seq}`, r.clientCommandId]));
-  for (const a of acks) expect(at.get(`${a.gameId} ${a.seq}`), `ack ${JSON.stringify(a)}`).toBe(a.id);
+  const lost = acks.filter((a) => at.get(`${a.gameId} ${a.seq}`) !== a.id).map((a) => ({ ...a, stored: at.get(`${a.gameId} ${a.seq}`) ?? null }));
+  expect(lost, `acknowledged commands not stored at their seq (of ${acks.length} acks)`).toEqual([]);
+}
+
+/** Expects every row of `before` (an earlier read of the log) unchanged in `rows`. */
+function expectKept(before: readonly StoredRow[], rows: readonly StoredRow[]): void {
+  const at = new Map(rows.map((r) => [`${r.gameId} ${r.seq}`, r]));
+  const changed = before.filter((r) => !isDeepStrictEqual(at.get(`${r.gameId} ${r.seq}`), r));
+  expect(changed, "entries of the earlier log missing or changed").toEqual([]);
 }
 
 for (const backend of BACKENDS) {
@@ -237,7 +252,7 @@ for (const backend of BACKENDS) {
         const atCrash = await captured.rows;
         checkLog(atCrash, gameIds, sent);
         expectAcksStored(ackedAtKill, atCrash);
-        expect(atCrash).toEqual(expect.arrayContaining(previousCrash));
+        expectKept(previousCrash, atCrash);
         previousCrash = atCrash;
         const crashIds = new Map(atCrash.map((r) => [r.clientCommandId, r]));
         for (const command of unanswered) inFlight.push({ command, atCrash: crashIds.get(command.id) });
@@ -288,7 +303,7 @@ for (const backend of BACKENDS) {
       const final = await storedLog(sourceOf(srv), gameIds);
       checkLog(final, gameIds, sent);
       expectAcksStored(acks, final);
-      expect(final).toEqual(expect.arrayContaining(previousCrash));
+      expectKept(previousCrash, final);
       for (const { command, atCrash } of inFlight) {
         const seqs = new Set(acks.filter((a) => a.id === command.id).map((a) => a.seq));
         if (atCrash) expect(seqs, `command ${command.id}`).toEqual(new Set([atCrash.seq]));
