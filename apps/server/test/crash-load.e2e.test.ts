@@ -31,7 +31,7 @@ const SEATS = 5;
 /** The log writer's largest batch: small enough for TABLES tables, each with one command at a time, to fill. */
 const LOG_BATCH_MAX = 8;
 /** Crashes in a row: each kill lands at another moment of the writer's work. */
-const ROUNDS = 3;
+const ROUNDS = 2;
 /** Acknowledged commands between a start and the next kill, over all tables. */
 const ACKS_PER_ROUND = 240;
 /** Tables of the case whose log writes are held in PostgreSQL. */
