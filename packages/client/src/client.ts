@@ -9,6 +9,7 @@ import { newCommandId } from "./ids.js";
 import type { EventMessage, Player, ServerMessageOf, SnapshotMessage } from "./messages.js";
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options.js";
 import { Outbox, type CommandResult, type Pending, type PendingCommand, type RequestAnswer } from "./outbox.js";
+import { sameJson } from "./same.js";
 import { frameText, webSocketUrl } from "./socket.js";
 
 /** Options of a table as a caller writes them: fields with a default may be left out. */
@@ -120,7 +121,7 @@ export class BangClient {
    * `connect()`, `waitFor()`) rejects with CLOSED. Resolves once the socket is closed (at most 1 s).
    */
   close(): Promise<void> {
-    return this.shutDown(closedError(), {});
+    return this.shutDown(closedError, {});
   }
 
   /** The player the server welcomed (null before the first welcome). */
@@ -296,9 +297,11 @@ export class BangClient {
   send(gameId: string, command: GameCommand, options: { id?: string } = {}): Promise<CommandResult> {
     if (this.connection.closed) return Promise.reject(closedError());
     const id = options.id ?? newCommandId();
-    const parsed = parseClientMessage(JSON.stringify({ type: "command", id, gameId, command }));
+    // The frame is the text checked: the server parses the very same text with the same function (a
+    // command's schema fills in no default, so writing the parsed message out again said the same).
+    const frame = JSON.stringify({ type: "command", id, gameId, command });
+    const parsed = parseClientMessage(frame);
     if (!parsed.ok) return Promise.reject(new ClientError(parsed.code, parsed.message));
-    const frame = JSON.stringify(parsed.message);
     const waiting = this.outbox.command(id);
     if (waiting) {
       if (waiting.frame === frame) return waiting.promise;
@@ -452,12 +455,18 @@ export class BangClient {
   /** A fatal error: report it and close for good. */
   private fail(error: ClientError, detail: CloseDetail): void {
     this.emitError(error);
-    void this.shutDown(error, { ...detail, error });
+    void this.shutDown(() => error, { ...detail, error });
   }
 
-  /** Closes the connection and fails every promise still waiting with `error`. */
-  private shutDown(error: ClientError, detail: Omit<ConnectionDetail, "attempt">): Promise<void> {
+  /**
+   * Closes the connection and fails every promise still waiting with the error `errorOf` makes, made
+   * once and only if something waits (an error's stack trace is not free, and a table's clients close
+   * with nothing waiting).
+   */
+  private shutDown(errorOf: () => ClientError, detail: Omit<ConnectionDetail, "attempt">): Promise<void> {
     const closing = this.connection.close(detail);
+    if (this.outbox.size === 0 && this.connectWaiters.size === 0 && this.waiters.size === 0) return closing;
+    const error = errorOf();
     this.outbox.failAll(error);
     for (const waiter of [...this.connectWaiters]) waiter.reject(error);
     this.connectWaiters.clear();
@@ -551,10 +560,10 @@ export class BangClient {
     if (entry && this.outbox.remove(entry)) entry.resolve(message);
   }
 
-  /** Keeps the table and reports it when it really changed (a push may repeat an ok's table). */
+  /** Keeps the table and reports it when it really changed (a push may repeat an ok's table): equal data, key order aside, is no change. */
   private updateTable(table: TableView): void {
     const known = this.tables.get(table.code);
-    if (known && JSON.stringify(known) === JSON.stringify(table)) return;
+    if (known && sameJson(known, table)) return;
     this.tables.set(table.code, table);
     this.emitter.emit("table", table);
   }

@@ -31,13 +31,24 @@ export class Emitter<E extends Listeners> {
   /** Calls every listener of `name` in the order they were added. */
   emit<K extends keyof E>(name: K, ...args: Parameters<E[K]>): void {
     const set = this.listeners.get(name);
-    if (!set) return;
-    for (const listener of [...set]) {
-      try {
-        (listener as (...a: Parameters<E[K]>) => void)(...args);
-      } catch (error) {
-        this.onListenerError(error, name);
+    if (!set || set.size === 0) return;
+    // Listeners added or removed by a listener take effect at the next emit: iterate over a copy, but
+    // a lone listener (a waiter, most of the time) needs none.
+    if (set.size === 1) {
+      for (const listener of set) {
+        this.call(name, listener, args);
+        break; // One added by the call is for the next emit.
       }
+      return;
+    }
+    for (const listener of [...set]) this.call(name, listener, args);
+  }
+
+  private call<K extends keyof E>(name: K, listener: E[keyof E], args: Parameters<E[K]>): void {
+    try {
+      (listener as (...a: Parameters<E[K]>) => void)(...args);
+    } catch (error) {
+      this.onListenerError(error, name);
     }
   }
 
