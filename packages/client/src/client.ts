@@ -36,6 +36,15 @@ export type ClientEvents = {
   error: (error: ClientError) => void;
 };
 
+/** A `waitFor` still waiting: its promise's settlers, its timeout (ms) and timer, its `state` listener (which holds the condition). */
+interface StateWaiter {
+  resolve(state: GameState): void;
+  reject(error: unknown): void;
+  timeoutMs: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  listener: ClientEvents["state"];
+}
+
 type Request = Extract<ClientMessage, { rid: string }>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A request as a method builds it; the client adds the `rid`. */
@@ -65,8 +74,8 @@ export class BangClient {
   private resumedInHello = new Set<string>();
   /** Callers of `connect()` waiting for the welcome. */
   private readonly connectWaiters = new Set<{ resolve(player: Player): void; reject(error: ClientError): void }>();
-  /** Aborts of the pending `waitFor` calls (run by `close()`). */
-  private readonly waiters = new Set<(error: ClientError) => void>();
+  /** The pending `waitFor` calls (failed by `close()`). */
+  private readonly waiters = new Set<StateWaiter>();
   private ridCounter = 0;
   private queueState: QueueStatus = { state: "idle" };
   private me: Player | null = null;
@@ -364,30 +373,43 @@ export class BangClient {
     if (this.connection.closed) return Promise.reject(closedError());
     return new Promise((resolve, reject) => {
       try {
-        const found = this.tracker.all().find((s) => predicate(s.view, s.gameId, s.seq));
-        if (found) return resolve(found);
+        for (const state of this.tracker.all()) if (predicate(state.view, state.gameId, state.seq)) return resolve(state);
       } catch (error) {
         return reject(error);
       }
-      const finish = (error: unknown, state?: GameState): void => {
-        clearTimeout(timer);
-        off();
-        this.waiters.delete(abort);
-        if (state) resolve(state);
-        else reject(error);
+      // One object and one listener per wait (bots wait for every state): no closure per way it ends.
+      const waiter: StateWaiter = {
+        resolve,
+        reject,
+        timeoutMs,
+        timer: undefined,
+        listener: (gameId, view, seq, game) => {
+          try {
+            if (predicate(view, gameId, seq)) this.settleWaiter(waiter, undefined, { gameId, game, seq, view });
+          } catch (error) {
+            this.settleWaiter(waiter, error);
+          }
+        },
       };
-      const abort = (error: ClientError): void => finish(error);
-      const timer = setTimeout(() => finish(new ClientError("TIMEOUT", `no view satisfied the condition within ${timeoutMs} ms`)), timeoutMs);
-      const off = this.emitter.on("state", (gameId, view, seq, game) => {
-        try {
-          if (predicate(view, gameId, seq)) finish(undefined, { gameId, game, seq, view });
-        } catch (error) {
-          finish(error);
-        }
-      });
-      this.waiters.add(abort);
+      waiter.timer = setTimeout(this.expireWaiter, timeoutMs, waiter);
+      this.emitter.add("state", waiter.listener);
+      this.waiters.add(waiter);
     });
   }
+
+  /** Ends a `waitFor` (once): with `state`, else rejected with `error`. */
+  private settleWaiter(waiter: StateWaiter, error: unknown, state?: GameState): void {
+    if (!this.waiters.delete(waiter)) return;
+    clearTimeout(waiter.timer);
+    this.emitter.off("state", waiter.listener);
+    if (state) waiter.resolve(state);
+    else waiter.reject(error);
+  }
+
+  /** A `waitFor` timed out (a field: the one timer callback of every wait). */
+  private readonly expireWaiter = (waiter: StateWaiter): void => {
+    this.settleWaiter(waiter, new ClientError("TIMEOUT", `no view satisfied the condition within ${waiter.timeoutMs} ms`));
+  };
 
   /** Measures a round trip to the server, in ms. */
   async ping(): Promise<number> {
@@ -470,7 +492,7 @@ export class BangClient {
     this.outbox.failAll(error);
     for (const waiter of [...this.connectWaiters]) waiter.reject(error);
     this.connectWaiters.clear();
-    for (const abort of [...this.waiters]) abort(error);
+    for (const waiter of [...this.waiters]) this.settleWaiter(waiter, error);
     return closing;
   }
 

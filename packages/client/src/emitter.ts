@@ -12,10 +12,15 @@ export class Emitter<E extends Listeners> {
 
   /** Adds a listener; returns the function that removes it. */
   on<K extends keyof E>(name: K, listener: E[K]): () => void {
+    this.add(name, listener);
+    return () => this.off(name, listener);
+  }
+
+  /** Adds a listener, removed with {@link off} (`on` without the remover to allocate). */
+  add<K extends keyof E>(name: K, listener: E[K]): void {
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));
     set.add(listener);
-    return () => this.off(name, listener);
   }
 
   /** Removes a listener added with {@link on}. */
