@@ -4,10 +4,13 @@
 // the last seq), fed per command what bench:peers' clients receive per command (5 event frames, the
 // sender's with its ack folded in, 1.8 presence frames, 0.7 table frames: half the same table again,
 // half a changed one). The frames' texts are built by string concatenation around prebuilt parts, so
-// the fake server costs little next to the SDK. After `npm run build`:
+// the fake server costs little next to the SDK. Prints the median CPU per command and the median
+// number of young-generation collections per 1000 commands (they follow the bytes allocated). After
+// `npm run build`:
 //   node packages/client/bench/per-command.mjs [worktree, default this one] [label]
 // (another worktree's builds compare: run it with each worktree's path, alternately).
 import { fileURLToPath } from "node:url";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 
 const [root = fileURLToPath(new URL("../../..", import.meta.url)), label = root] = process.argv.slice(2);
 const { connect } = await import(`${root}/packages/client/dist/index.js`);
@@ -135,13 +138,26 @@ async function play(n) {
   );
 }
 
+// Young-generation collections (scavenges): their number follows the bytes allocated.
+let scavenges = 0;
+const gcs = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) scavenges++;
+});
+gcs.observe({ entryTypes: ["gc"] });
+
 await play(COMMANDS); // warm-up
 const rows = [];
+const gcRows = [];
 for (let r = 0; r < 5; r++) {
   const t = cpu();
+  const s = scavenges;
   await play(COMMANDS);
   rows.push((cpu() - t) / COMMANDS);
+  // Observer entries arrive a tick late: let them in before reading.
+  await new Promise((resolve) => setImmediate(resolve));
+  gcRows.push(((scavenges - s) * 1000) / COMMANDS);
 }
-rows.sort((a, b) => a - b);
+gcs.disconnect();
+const median = (xs) => xs.slice().sort((a, b) => a - b)[2];
 await Promise.all(clients.map((c) => c.close()));
-console.log(`${label}: SDK ${rows[2].toFixed(1)} µs CPU/command (5 clients, ${COMMANDS} commands a run; runs ${rows.map((x) => x.toFixed(1)).join(", ")}; medians of 5)`);
+console.log(`${label}: SDK ${median(rows).toFixed(1)} µs CPU/command, ${median(gcRows).toFixed(1)} scavenges per 1000 commands (5 clients, ${COMMANDS} commands a run; CPU of the runs ${rows.map((x) => x.toFixed(1)).join(", ")}; medians of 5)`);
