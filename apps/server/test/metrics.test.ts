@@ -12,10 +12,11 @@ function sample(text: string, name: string): number | undefined {
 }
 
 describe("createMetrics", () => {
-  it("reports live games and the write backlog at scrape time, commands by result, latency, flushes and sockets", async () => {
+  it("reports live games, the write backlog and the running flushes at scrape time, commands by result, latency, flushes and sockets", async () => {
     let live = 3;
     let backlog = 12;
-    const metrics = createMetrics(() => live, () => backlog);
+    let flushing = 2;
+    const metrics = createMetrics(() => live, () => backlog, () => flushing);
     metrics.commandAccepted(0.004);
     metrics.commandAccepted(0.2);
     metrics.commandRefused();
@@ -32,11 +33,14 @@ describe("createMetrics", () => {
     expect(text).toContain('bang_log_flush_entries_bucket{le="8"} 1');
     expect(sample(text, "bang_sockets_connected")).toBe(1);
     expect(sample(text, "bang_log_pending_entries")).toBe(12);
+    expect(sample(text, "bang_log_flushes_running")).toBe(2);
     live = 7;
     backlog = 0;
+    flushing = 0;
     text = await metrics.registry.metrics();
     expect(sample(text, "bang_games_live")).toBe(7);
     expect(sample(text, "bang_log_pending_entries")).toBe(0);
+    expect(sample(text, "bang_log_flushes_running")).toBe(0);
   });
 
   it("has no per-handle defaults, and still counts open file descriptors (read asynchronously)", async () => {

@@ -19,11 +19,15 @@ const SEED_STRIDE = 8;
 
 const samples = [];
 const onSample = (sentAt, ms) => samples.push({ sentAt, ms });
+/** The driver's CPU time so far, ms: user + system, and user alone (its JavaScript; system is mostly its socket writes). */
 const driverCpuMs = () => {
   const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
+  return { total: (u.user + u.system) / 1000, user: u.user / 1000 };
 };
-const reading = () => ({ at: performance.now(), server: cpuMsOf(serverPid), pg: pgNeedle ? cpuMsOfMatching(pgNeedle) : Number.NaN, driver: driverCpuMs() });
+const reading = () => {
+  const driver = driverCpuMs();
+  return { at: performance.now(), server: cpuMsOf(serverPid), pg: pgNeedle ? cpuMsOfMatching(pgNeedle) : Number.NaN, driver: driver.total, driverUser: driver.user };
+};
 
 const durationMs = (warmupSeconds + seconds) * 1000;
 let start = null;
@@ -48,5 +52,6 @@ if (kind === "project") {
 if (!start || !end) throw new Error("driver: the run ended before its measuring window closed");
 const figures = summarizeRun({ samples, from: start.at, windowMs: end.at - start.at, serverCpuMs: [start.server, end.server], driverCpuMs: [start.driver, end.driver] });
 const pgCpuMsPerCommand = pgNeedle && figures.commands > 0 ? (end.pg - start.pg) / figures.commands : null;
-process.stdout.write(`${JSON.stringify({ ...figures, pgCpuMsPerCommand, loadAverage: load, windowSeconds: (end.at - start.at) / 1000, ...outcome })}\n`);
+const driverUserCpuMsPerCommand = figures.commands > 0 ? (end.driverUser - start.driverUser) / figures.commands : null;
+process.stdout.write(`${JSON.stringify({ ...figures, pgCpuMsPerCommand, driverUserCpuMsPerCommand, loadAverage: load, windowSeconds: (end.at - start.at) / 1000, ...outcome })}\n`);
 process.exit(0);

@@ -5,6 +5,7 @@
 // boardgame.io, Colyseus, project on PGlite, then again, ROUNDS times), each on a freshly started
 // server, each in a fresh driver process at a lower CPU priority. Per run: commands/s, latency p50/p99
 // (send → the resulting update received by the sender), server CPU per command (/proc/<pid>/stat), the
+// driver's CPU per command (and its user part: its JavaScript, as its system part is mostly socket writes), the
 // load average; then the medians over rounds and the ratios project/peer, as markdown tables.
 //   BENCH_PEERS_TABLES   list of T (default 50; e.g. 10,50,200)
 //   BENCH_PEERS_SECONDS  measuring window per run, s (default 20), after BENCH_PEERS_WARMUP_SECONDS
@@ -92,7 +93,7 @@ for (let round = 1; round <= ROUNDS; round++) {
         const failures = r.failed ? `, ${r.failed} failed tables (${r.firstError})` : "";
         console.log(
           `round ${round} T=${tables} ${target}: ${fmt(r.commandsPerSecond)} commands/s, p50 ${fmt(r.p50Ms, 1)} ms, p99 ${fmt(r.p99Ms, 1)} ms, server CPU ${fmt(r.serverCpuMsPerCommand, 2)} ms/command` +
-            `${r.pgCpuMsPerCommand != null ? ` (+ PostgreSQL ${fmt(r.pgCpuMsPerCommand, 2)})` : ""}, driver ${fmt(r.driverCpuMsPerCommand, 2)}, load ${r.loadAverage}${failures}`,
+            `${r.pgCpuMsPerCommand != null ? ` (+ PostgreSQL ${fmt(r.pgCpuMsPerCommand, 2)})` : ""}, driver ${fmt(r.driverCpuMsPerCommand, 2)} (user ${fmt(r.driverUserCpuMsPerCommand, 3)}), load ${r.loadAverage}${failures}`,
         );
       } catch (error) {
         console.log(`round ${round} T=${tables} ${target}: FAILED: ${error.message}`);

@@ -9,6 +9,7 @@ import { newCommandId } from "./ids.js";
 import type { EventMessage, Player, ServerMessageOf, SnapshotMessage } from "./messages.js";
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from "./options.js";
 import { Outbox, type CommandResult, type Pending, type PendingCommand, type RequestAnswer } from "./outbox.js";
+import { sameJson } from "./same.js";
 import { frameText, webSocketUrl } from "./socket.js";
 
 /** Options of a table as a caller writes them: fields with a default may be left out. */
@@ -34,6 +35,15 @@ export type ClientEvents = {
   /** Something went wrong that no promise reports: an invalid server frame, a server error without request, a listener that threw. */
   error: (error: ClientError) => void;
 };
+
+/** A `waitFor` still waiting: its promise's settlers, its timeout (ms) and timer, its `state` listener (which holds the condition). */
+interface StateWaiter {
+  resolve(state: GameState): void;
+  reject(error: unknown): void;
+  timeoutMs: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  listener: ClientEvents["state"];
+}
 
 type Request = Extract<ClientMessage, { rid: string }>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -64,8 +74,8 @@ export class BangClient {
   private resumedInHello = new Set<string>();
   /** Callers of `connect()` waiting for the welcome. */
   private readonly connectWaiters = new Set<{ resolve(player: Player): void; reject(error: ClientError): void }>();
-  /** Aborts of the pending `waitFor` calls (run by `close()`). */
-  private readonly waiters = new Set<(error: ClientError) => void>();
+  /** The pending `waitFor` calls (failed by `close()`). */
+  private readonly waiters = new Set<StateWaiter>();
   private ridCounter = 0;
   private queueState: QueueStatus = { state: "idle" };
   private me: Player | null = null;
@@ -120,7 +130,7 @@ export class BangClient {
    * `connect()`, `waitFor()`) rejects with CLOSED. Resolves once the socket is closed (at most 1 s).
    */
   close(): Promise<void> {
-    return this.shutDown(closedError(), {});
+    return this.shutDown(closedError, {});
   }
 
   /** The player the server welcomed (null before the first welcome). */
@@ -296,9 +306,11 @@ export class BangClient {
   send(gameId: string, command: GameCommand, options: { id?: string } = {}): Promise<CommandResult> {
     if (this.connection.closed) return Promise.reject(closedError());
     const id = options.id ?? newCommandId();
-    const parsed = parseClientMessage(JSON.stringify({ type: "command", id, gameId, command }));
+    // The frame is the text checked: the server parses the very same text with the same function (a
+    // command's schema fills in no default, so writing the parsed message out again said the same).
+    const frame = JSON.stringify({ type: "command", id, gameId, command });
+    const parsed = parseClientMessage(frame);
     if (!parsed.ok) return Promise.reject(new ClientError(parsed.code, parsed.message));
-    const frame = JSON.stringify(parsed.message);
     const waiting = this.outbox.command(id);
     if (waiting) {
       if (waiting.frame === frame) return waiting.promise;
@@ -361,30 +373,43 @@ export class BangClient {
     if (this.connection.closed) return Promise.reject(closedError());
     return new Promise((resolve, reject) => {
       try {
-        const found = this.tracker.all().find((s) => predicate(s.view, s.gameId, s.seq));
-        if (found) return resolve(found);
+        for (const state of this.tracker.all()) if (predicate(state.view, state.gameId, state.seq)) return resolve(state);
       } catch (error) {
         return reject(error);
       }
-      const finish = (error: unknown, state?: GameState): void => {
-        clearTimeout(timer);
-        off();
-        this.waiters.delete(abort);
-        if (state) resolve(state);
-        else reject(error);
+      // One object and one listener per wait (bots wait for every state): no closure per way it ends.
+      const waiter: StateWaiter = {
+        resolve,
+        reject,
+        timeoutMs,
+        timer: undefined,
+        listener: (gameId, view, seq, game) => {
+          try {
+            if (predicate(view, gameId, seq)) this.settleWaiter(waiter, undefined, { gameId, game, seq, view });
+          } catch (error) {
+            this.settleWaiter(waiter, error);
+          }
+        },
       };
-      const abort = (error: ClientError): void => finish(error);
-      const timer = setTimeout(() => finish(new ClientError("TIMEOUT", `no view satisfied the condition within ${timeoutMs} ms`)), timeoutMs);
-      const off = this.emitter.on("state", (gameId, view, seq, game) => {
-        try {
-          if (predicate(view, gameId, seq)) finish(undefined, { gameId, game, seq, view });
-        } catch (error) {
-          finish(error);
-        }
-      });
-      this.waiters.add(abort);
+      waiter.timer = setTimeout(this.expireWaiter, timeoutMs, waiter);
+      this.emitter.add("state", waiter.listener);
+      this.waiters.add(waiter);
     });
   }
+
+  /** Ends a `waitFor` (once): with `state`, else rejected with `error`. */
+  private settleWaiter(waiter: StateWaiter, error: unknown, state?: GameState): void {
+    if (!this.waiters.delete(waiter)) return;
+    clearTimeout(waiter.timer);
+    this.emitter.off("state", waiter.listener);
+    if (state) waiter.resolve(state);
+    else waiter.reject(error);
+  }
+
+  /** A `waitFor` timed out (a field: the one timer callback of every wait). */
+  private readonly expireWaiter = (waiter: StateWaiter): void => {
+    this.settleWaiter(waiter, new ClientError("TIMEOUT", `no view satisfied the condition within ${waiter.timeoutMs} ms`));
+  };
 
   /** Measures a round trip to the server, in ms. */
   async ping(): Promise<number> {
@@ -452,16 +477,22 @@ export class BangClient {
   /** A fatal error: report it and close for good. */
   private fail(error: ClientError, detail: CloseDetail): void {
     this.emitError(error);
-    void this.shutDown(error, { ...detail, error });
+    void this.shutDown(() => error, { ...detail, error });
   }
 
-  /** Closes the connection and fails every promise still waiting with `error`. */
-  private shutDown(error: ClientError, detail: Omit<ConnectionDetail, "attempt">): Promise<void> {
+  /**
+   * Closes the connection and fails every promise still waiting with the error `errorOf` makes, made
+   * once and only if something waits (an error's stack trace is not free, and a table's clients close
+   * with nothing waiting).
+   */
+  private shutDown(errorOf: () => ClientError, detail: Omit<ConnectionDetail, "attempt">): Promise<void> {
     const closing = this.connection.close(detail);
+    if (this.outbox.size === 0 && this.connectWaiters.size === 0 && this.waiters.size === 0) return closing;
+    const error = errorOf();
     this.outbox.failAll(error);
     for (const waiter of [...this.connectWaiters]) waiter.reject(error);
     this.connectWaiters.clear();
-    for (const abort of [...this.waiters]) abort(error);
+    for (const waiter of [...this.waiters]) this.settleWaiter(waiter, error);
     return closing;
   }
 
@@ -553,10 +584,10 @@ export class BangClient {
     if (entry && this.outbox.remove(entry)) entry.resolve(message);
   }
 
-  /** Keeps the table and reports it when it really changed (a push may repeat an ok's table). */
+  /** Keeps the table and reports it when it really changed (a push may repeat an ok's table): equal data, key order aside, is no change. */
   private updateTable(table: TableView): void {
     const known = this.tables.get(table.code);
-    if (known && JSON.stringify(known) === JSON.stringify(table)) return;
+    if (known && sameJson(known, table)) return;
     this.tables.set(table.code, table);
     this.emitter.emit("table", table);
   }

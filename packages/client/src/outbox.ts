@@ -63,6 +63,11 @@ export class Outbox {
     return `c:${id}`;
   }
 
+  /** How many entries wait. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   add(entry: Pending): void {
     this.entries.set(entry.key, entry);
   }

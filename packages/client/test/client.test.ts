@@ -1,4 +1,4 @@
-import type { ClientMessage } from "@bang/protocol";
+import type { ClientMessage, TableView } from "@bang/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { BangClient, ClientError, connect, type ClientOptions, type ConnectionDetail, type ConnectionStatus, type EventMessage } from "../src/index.js";
@@ -120,6 +120,39 @@ describe("requests", () => {
     expect((c.view(GAME_ID) as PlayerView | undefined)?.players).toHaveLength(4);
     expect(c.game(GAME_ID)).toMatchObject({ gameId: GAME_ID, game: GAME, seq: 0 });
     expect(states).toEqual([`${GAME_ID}:${GAME}:0`]);
+  });
+
+  it("reports a table push once when the table changed, and not when it is the same table again (its keys in another order too)", async () => {
+    const c = client();
+    const tables: TableView[] = [];
+    c.on("table", (t) => tables.push(t));
+    await c.connect();
+    const table = await c.createTable({ game: GAME, seats: 4 });
+    expect(tables).toEqual([table]);
+    // The same table again, then with its keys (and a seat's) in reverse order: no change.
+    const reversed = (o: object) => Object.fromEntries(Object.entries(o).reverse());
+    server.send({ type: "table", table });
+    server.send({ type: "table", table: { ...reversed(table), seats: table.seats.map(reversed) } as TableView });
+    await c.ping(); // answered after the pushes: they are in
+    expect(tables).toHaveLength(1);
+    // A seat's `ready` changed: reported once, however many times it comes.
+    const ready = { ...table, seats: table.seats.map((s, i) => (i === 0 ? { ...s, ready: !s.ready } : s)) };
+    server.send({ type: "table", table: ready });
+    server.send({ type: "table", table: ready });
+    // A change deep in the game's options, then the first table back: each reported.
+    const withOptions = { ...ready, options: { ...ready.options, gameOptions: { rules: { fast: true } } } };
+    server.send({ type: "table", table: withOptions });
+    server.send({ type: "table", table: { ...withOptions, options: { ...withOptions.options, gameOptions: { rules: { fast: false } } } } });
+    server.send({ type: "table", table });
+    await c.ping();
+    expect(tables.map((t) => [t.seats[0]?.ready, t.options.gameOptions])).toEqual([
+      [table.seats[0]?.ready, {}],
+      [!table.seats[0]?.ready, {}],
+      [!table.seats[0]?.ready, { rules: { fast: true } }],
+      [!table.seats[0]?.ready, { rules: { fast: false } }],
+      [table.seats[0]?.ready, {}],
+    ]);
+    expect(c.table(TABLE_CODE)).toEqual(table);
   });
 
   it("refuses an invalid request locally, without sending it", async () => {

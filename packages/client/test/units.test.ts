@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { EventChangesMessage } from "@bang/protocol";
 import { GameTracker, backoffDelay, webSocketUrl, type EventMessage } from "../src/index.js";
 import { apiUrl } from "../src/http.js";
+import { Emitter } from "../src/emitter.js";
+import { sameJson } from "../src/same.js";
 import { frameText } from "../src/socket.js";
 import { viewAt } from "./fakeServer.js";
 
@@ -115,5 +117,73 @@ describe("frameText", () => {
     expect(frameText(bytes.buffer)).toBe("héllo");
     expect(frameText([bytes.subarray(0, 2), bytes.subarray(2)])).toBe("héllo");
     expect(frameText(42)).toBeNull();
+  });
+});
+
+describe("sameJson", () => {
+  it("compares parsed JSON as data: key order aside, arrays in order, every type", () => {
+    const table = JSON.parse('{"code":"AB12","seats":[{"i":0,"p":null},{"i":1,"p":"x"}],"options":{"o":{"deep":[1,[2,{"z":true}]]}},"n":-0}');
+    expect(sameJson(table, JSON.parse(JSON.stringify(table)))).toBe(true);
+    expect(sameJson(table, JSON.parse('{"n":0,"options":{"o":{"deep":[1,[2,{"z":true}]]}},"seats":[{"p":null,"i":0},{"i":1,"p":"x"}],"code":"AB12"}'))).toBe(true);
+    const differing = [
+      '{"code":"AB12","seats":[{"i":0,"p":null},{"i":1,"p":"x"}],"options":{"o":{"deep":[1,[2,{"z":false}]]}},"n":0}',
+      '{"code":"AB12","seats":[{"i":1,"p":"x"},{"i":0,"p":null}],"options":{"o":{"deep":[1,[2,{"z":true}]]}},"n":0}',
+      '{"code":"AB12","seats":[{"i":0,"p":null}],"options":{"o":{"deep":[1,[2,{"z":true}]]}},"n":0}',
+      '{"code":"AB12","seats":[{"i":0,"p":null},{"i":1,"p":"x"}],"options":{"o":{"deep":[1,[2,{"z":true}]]}}}',
+      '{"code":"AB12","seats":[{"i":0,"p":null},{"i":1,"p":"x"}],"options":{"o":{"deep":[1,[2,{"z":true}]]}},"n":0,"extra":null}',
+      '{"code":"AB12","seats":[{"i":0,"p":null},{"i":1,"p":"x"}],"options":{"o":{"deep":{"0":1,"1":[2,{"z":true}]}}},"n":0}',
+      '{"code":"AB12","seats":[{"i":0,"p":null},{"i":1,"p":"x"}],"options":{"o":{"deep":[1,[2,{"z":true}]]}},"n":"0"}',
+      '{"code":"AB12","seats":[{"i":0,"p":{}},{"i":1,"p":"x"}],"options":{"o":{"deep":[1,[2,{"z":true}]]}},"n":0}',
+    ];
+    for (const text of differing) {
+      expect(sameJson(table, JSON.parse(text)), text).toBe(false);
+      expect(sameJson(JSON.parse(text), table), text).toBe(false);
+    }
+    for (const [a, b] of [[null, {}], [[], {}], [1, "1"], [true, 1], [null, undefined]] as const) expect(sameJson(a, b)).toBe(false);
+  });
+
+  it("walks data nested deeper than the call stack goes", () => {
+    const deep = (n: number) => JSON.parse(`${"[".repeat(n)}1${"]".repeat(n)}`);
+    expect(sameJson(deep(200_000), deep(200_000))).toBe(true);
+    expect(sameJson(deep(200_000), deep(199_999))).toBe(false);
+  });
+});
+
+describe("Emitter", () => {
+  it("calls the listeners of an emit as they were when it began, one listener or several", () => {
+    for (const listeners of [1, 3]) {
+      const emitter = new Emitter<{ ping: (n: number) => void }>(() => undefined);
+      const calls: string[] = [];
+      const late = (n: number) => calls.push(`late ${n}`);
+      for (let i = 0; i < listeners; i++) {
+        emitter.on("ping", (n) => {
+          calls.push(`${i} ${n}`);
+          // Added during an emit: called from the next one on. Removed during an emit: still called by it.
+          emitter.on("ping", late);
+          if (i === 0 && listeners > 1) emitter.off("ping", offDuring);
+        });
+      }
+      const offDuring = (n: number) => calls.push(`removed ${n}`);
+      if (listeners > 1) emitter.on("ping", offDuring);
+      emitter.emit("ping", 1);
+      emitter.emit("ping", 2);
+      const first = Array.from({ length: listeners }, (_, i) => `${i} 1`);
+      const second = Array.from({ length: listeners }, (_, i) => `${i} 2`);
+      expect(calls).toEqual(listeners > 1 ? [...first, "removed 1", ...second, "late 2"] : [...first, ...second, "late 2"]);
+    }
+  });
+
+  it("reports a listener that throws and goes on with the others", () => {
+    const failures: unknown[] = [];
+    const emitter = new Emitter<{ ping: () => void }>((error) => failures.push(error));
+    const calls: number[] = [];
+    emitter.on("ping", () => {
+      throw new Error("boom");
+    });
+    emitter.emit("ping");
+    emitter.on("ping", () => calls.push(2));
+    emitter.emit("ping");
+    expect(calls).toEqual([2]);
+    expect(failures).toHaveLength(2);
   });
 });

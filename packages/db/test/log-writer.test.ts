@@ -133,6 +133,7 @@ describe.each(BACKENDS)("log writer on %s", (backend) => {
     const b1 = track("b1", writer.append(b!, entry(1)));
     const a2 = track("a2", writer.append(a!, entry(2)));
     expect(writer.pending).toBe(3); // a1 in the held flush, b1 and a2 queued
+    expect(writer.flushing).toBe(1);
     // A second flush may go out with b's entry; a's next entry waits for the flush holding a's first.
     if (maxInFlight === 1) {
       await new Promise((r) => setTimeout(r, 200));
@@ -141,9 +142,12 @@ describe.each(BACKENDS)("log writer on %s", (backend) => {
       await expect.poll(() => order, { timeout: 10_000, interval: 10 }).toEqual(["b1"]);
     }
     expect(writer.pending).toBe(maxInFlight === 1 ? 3 : 2); // with 2 flushes b1 is committed; a1 held, a2 behind it
+    expect(writer.flushing).toBe(1); // the held one (b1's, if any, is over)
     release();
     await Promise.all([a1, b1, a2]);
     expect(writer.pending).toBe(0);
+    await writer.flush();
+    expect(writer.flushing).toBe(0);
     expect(order).toEqual(maxInFlight === 1 ? ["a1", "b1", "a2"] : ["b1", "a1", "a2"]);
     await writer.close();
     const log = createCommandLog(db);

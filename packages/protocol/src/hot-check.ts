@@ -6,6 +6,8 @@
  * is left to the schema (`false`), which refuses it with its issues. test/hot-check.test.ts pins that
  * against the schema, on valid messages and on every kind of damage to them.
  */
+import { isHotTableMessage } from "./table-check.js";
+
 /** Patterns of the schemas (messages.ts, game.ts): ids, game names, command and event types. */
 const ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const GAME_NAME = /^[a-z][a-z0-9_]{0,31}$/;
@@ -84,8 +86,9 @@ function isPresence(m: Json): boolean {
 }
 
 /**
- * True when `json` (parsed JSON) is a valid `event`, `ack` or `presence` server message, exactly as
- * the protocol's schema would accept it; false for anything else (then ask the schema).
+ * True when `json` (parsed JSON) is a valid `event`, `ack` or `presence` server message, or a `table`
+ * or `ok` one that table-check.ts accepts, exactly as the protocol's schema would accept it; false for
+ * anything else (then ask the schema).
  */
 export function isHotServerMessage(json: unknown): boolean {
   if (!isObject(json)) return false;
@@ -96,6 +99,9 @@ export function isHotServerMessage(json: unknown): boolean {
       return isAck(json);
     case "presence":
       return isPresence(json);
+    case "table":
+    case "ok":
+      return isHotTableMessage(json);
     default:
       return false;
   }

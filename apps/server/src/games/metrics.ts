@@ -30,11 +30,12 @@ export interface NodeMetrics extends RoomMetrics {
 /**
  * Creates the metrics: live games (read from the host at scrape time), commands by result (their rate
  * is commands/s), command latency from receipt to stored answer, log writer transactions (duration and
- * entries), the write backlog (`pendingEntries`, read at scrape time), connected sockets, and Node's
+ * entries), the write backlog (`pendingEntries`) and the transactions running (`flushesRunning`), both
+ * read at scrape time, connected sockets, and Node's
  * defaults (event loop lag, GC, memory, CPU) but those that walk every handle of the process at each
  * scrape (see PER_HANDLE_DEFAULTS).
  */
-export function createMetrics(liveGames: () => number, pendingEntries: () => number = () => 0): NodeMetrics {
+export function createMetrics(liveGames: () => number, pendingEntries: () => number = () => 0, flushesRunning: () => number = () => 0): NodeMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   for (const name of PER_HANDLE_DEFAULTS) registry.removeSingleMetric(name);
@@ -81,6 +82,14 @@ export function createMetrics(liveGames: () => number, pendingEntries: () => num
     registers: [registry],
     collect() {
       this.set(pendingEntries());
+    },
+  });
+  new Gauge({
+    name: "bang_log_flushes_running",
+    help: "Log writer transactions running now (at most LOG_MAX_IN_FLIGHT on PostgreSQL, 1 on PGlite)",
+    registers: [registry],
+    collect() {
+      this.set(flushesRunning());
     },
   });
   const sockets = new Gauge({ name: "bang_sockets_connected", help: "Open WebSocket connections", registers: [registry] });

@@ -96,6 +96,7 @@ export async function openStore(config: Pick<Config, "DATABASE_URL" | "DATA_DIR"
     flush: () => writer.flush(),
     onFlush: (listener) => void flushListeners.push(listener),
     pendingEntries: () => writer.pending,
+    flushesRunning: () => writer.flushing,
     async close() {
       await writer.close();
       await db.close();

@@ -106,5 +106,7 @@ export interface GameStore {
   onFlush?(listener: (flush: { entries: number; durationMs: number; failed: boolean }) => void): void;
   /** Log entries appended and not yet committed or refused (the write backlog), for metrics. */
   pendingEntries?(): number;
+  /** Log writer transactions running now (each a batch of entries on its way to commit), for metrics. */
+  flushesRunning?(): number;
   close(): Promise<void>;
 }

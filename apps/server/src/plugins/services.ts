@@ -42,7 +42,7 @@ export const services = fp(
     app.decorate("store", store);
     app.decorate("identity", createIdentity(tokenSecret(config.TOKEN_SECRET, config.DATA_DIR)));
     let host: GameHost | null = null;
-    const metrics = createMetrics(() => host?.size ?? 0, () => store.pendingEntries?.() ?? 0);
+    const metrics = createMetrics(() => host?.size ?? 0, () => store.pendingEntries?.() ?? 0, () => store.flushesRunning?.() ?? 0);
     host = new GameHost(store, { botDelayMs: config.BOT_DELAY_MS, disconnectGraceMs: config.DISCONNECT_GRACE_MS, refusalBudget: { burst: config.REFUSAL_BURST, perSecond: config.REFUSALS_PER_SECOND } }, metrics, app.log);
     store.onFlush?.((f) => metrics.logFlushed(f.durationMs / 1000, f.entries));
     app.decorate("metrics", metrics);

@@ -57,6 +57,8 @@ export interface LogWriter {
   readonly stats: Readonly<LogWriterStats>;
   /** Entries appended and not settled yet: queued, or in a running flush (the write backlog). */
   readonly pending: number;
+  /** Flushes running now (their transactions not settled yet), from 0 to `maxInFlight`. */
+  readonly flushing: number;
 }
 
 interface Pending {
@@ -188,6 +190,9 @@ export function createLogWriter(db: DbHandle, options: LogWriterOptions = {}): L
     },
     get pending() {
       return queue.length + writing;
+    },
+    get flushing() {
+      return running.size;
     },
   };
 }
