@@ -95,8 +95,13 @@ export class GameTracker {
   }
 }
 
-/** `event` with its whole `view` in place of its changes (keys in the order of a server's event with its view). */
+/**
+ * `event` with its whole `view` in place of its changes (keys in the order of a server's event with
+ * its view). Written out: an object rest (`{viewChanges, ...head}`) costs a runtime call per event,
+ * more than a driver saves by parsing the smaller frame (bench:peers' driver profile).
+ */
 function withView(event: EventChangesMessage, view: GameView): EventMessage {
-  const { viewChanges: _changes, ack, ...head } = event;
-  return ack === undefined ? { ...head, view } : { ...head, view, ack };
+  const whole: EventMessage = { type: "event", gameId: event.gameId, game: event.game, seq: event.seq, by: event.by, command: event.command, events: event.events, view };
+  if (event.ack !== undefined) whole.ack = event.ack;
+  return whole;
 }
