@@ -87,7 +87,7 @@ type Reply = (message: ServerMessage) => void;
  */
 export class Connection {
   private player: VerifiedPlayer | null = null;
-  private readonly games = new Map<string, { room: GameHandle; unsubscribe: () => void; seated: boolean }>();
+  private readonly games = new Map<string, { room: GameHandle; unsubscribe: () => void; seated: boolean; shown: boolean }>();
   private readonly frames = new TokenBucket(BURST, RATE_PER_SECOND);
   private readonly bytes = new TokenBucket(BYTES_BURST, BYTES_PER_SECOND);
   private readonly refusals = new TokenBucket(ABUSE_BURST, ABUSE_FORGIVEN_PER_SECOND);
@@ -311,7 +311,9 @@ export class Connection {
       const resumeIn = (room: GameHandle | null) => {
         if (!room || this.closed) return;
         this.follow(room, false);
-        for (const m of room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))]) this.send(m);
+        const missedInHello = room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))];
+        if (missedInHello.length > 0) this.games.get(room.id)!.shown = true;
+        for (const m of missedInHello) this.send(m);
         const presence = room.presenceNow();
         if (presence) this.send(presence);
       };
@@ -381,19 +383,28 @@ export class Connection {
     let entry = this.games.get(room.id);
     if (!entry) {
       const connection = this;
+      // `shown`: this subscription showed the client a view of its own viewer (a snapshot, missed events,
+      // an event): only then may the next event carry changes. A client that resumed with nothing missed
+      // may hold a view made for another viewer (another node saw it seated): its first event is whole.
+      const made = { room, unsubscribe: () => {}, seated, shown: false };
       const sub: Subscriber = {
         viewer,
         // Read for every event: a later hello may name the feature or leave it out.
         get viewChanges() {
-          return connection.viewChanges;
+          return connection.viewChanges && made.shown;
         },
-        deliver: (m, text, commandId) => this.deliver(m, text, commandId),
+        deliver: (m, text, commandId) => {
+          this.deliver(m, text, commandId);
+          if (m.type === "event") made.shown = true;
+        },
       };
-      entry = { room, unsubscribe: room.subscribe(sub), seated };
+      made.unsubscribe = room.subscribe(sub);
+      entry = made;
       this.games.set(room.id, entry);
       if (seated) room.connectionChanged(this.player!.id, 1);
     }
     if (sendSnapshot) {
+      entry.shown = true;
       this.send(room.snapshot(viewer));
       const presence = room.presenceNow();
       if (presence) this.send(presence);
@@ -469,6 +480,7 @@ export class Connection {
           this.follow(room, false);
           const missed = room.missedSince(this.viewerIn(room), message.lastSeq);
           if (missed === null) return this.error("BAD_SEQ", `lastSeq ${message.lastSeq} is ahead of the game (at ${room.seq})`, { rid: message.rid });
+          if (missed.length > 0) this.games.get(room.id)!.shown = true;
           for (const m of missed) reply(m);
           const presence = room.presenceNow();
           if (presence) reply(presence);
