@@ -39,8 +39,9 @@ export interface FrameReport {
 /**
  * Checks one frame received by player `me`, or by a spectator when `me` is null (see the module
  * comment). `views`: that receiver's whole views so far, which an event's `viewChanges` (hello feature
- * `viewChanges`) are applied onto. Changes with no view under them (none given, or a gap: the SDK
- * resumes then, and whole views follow) cannot be checked: what the receiver may see is not known.
+ * `viewChanges`) are applied onto. Changes with no view under them (none given, or frames of several
+ * sockets read one after the other) are checked as a partial view: the keys they carry (the seats'
+ * roles above all) and the frame's text, as any frame's.
  */
 export function checkFrame(text: string, me: string | null, views?: WholeViews): FrameReport {
   const violations: string[] = [];
@@ -54,21 +55,24 @@ export function checkFrame(text: string, me: string | null, views?: WholeViews):
   let game = false;
   let over = false;
   const frame = message as GameFrame;
-  const view = message.type === "snapshot" || message.type === "event" ? (views ? views.of<PlayerView>(frame) : (frame.view ?? null)) : null;
-  if (message.type === "event" && view === null) return { game: false, over: false, violations: [] };
+  const whole = message.type === "snapshot" || message.type === "event" ? (views ? views.of<PlayerView>(frame) : (frame.view ?? null)) : null;
+  // Changes with nothing under them: what they carry is checked as it stands (a partial view).
+  const partial = message.type === "event" && whole === null ? ((message as { viewChanges?: Partial<PlayerView> }).viewChanges ?? {}) : null;
+  const view: Partial<PlayerView> | null = whole ?? partial;
   if (view !== null) {
     game = true;
-    over = view.waitingFor.length === 0;
-    const where = `${frame.type} ${frame.gameId}#${frame.seq} to ${me ?? "a spectator"}`;
+    // A partial view without `waitingFor` did not just end the game (the last event's changes name it).
+    over = view.waitingFor?.length === 0;
+    const where = `${frame.type} ${frame.gameId}#${frame.seq} to ${me ?? "a spectator"}${partial ? " (changes, no view under them)" : ""}`;
     if (me === null) {
-      if (view.viewer.kind !== "spectator") violations.push(`${where}: the view is for ${JSON.stringify(view.viewer)}`);
+      if (view.viewer && view.viewer.kind !== "spectator") violations.push(`${where}: the view is for ${JSON.stringify(view.viewer)}`);
     } else {
-      if (view.viewer.kind !== "player" || view.viewer.id !== me) violations.push(`${where}: the view is for ${JSON.stringify(view.viewer)}`);
-      const mine = view.players.find((p) => p.id === me);
-      if (!mine) violations.push(`${where}: ${me} has no seat in the view`);
-      else if (mine.role === null) violations.push(`${where}: ${me} cannot see their own role`);
+      if (view.viewer && (view.viewer.kind !== "player" || view.viewer.id !== me)) violations.push(`${where}: the view is for ${JSON.stringify(view.viewer)}`);
+      const mine = view.players?.find((p) => p.id === me);
+      if (view.players && !mine) violations.push(`${where}: ${me} has no seat in the view`);
+      else if (mine && mine.role === null) violations.push(`${where}: ${me} cannot see their own role`);
     }
-    for (const q of view.players) {
+    for (const q of view.players ?? []) {
       if (q.id === me) continue;
       const secret = q.alive && !over && q.role !== "sheriff";
       if (secret && q.role !== null) violations.push(`${where}: the role of living ${q.id} (${q.role}) is shown`);
@@ -77,11 +81,11 @@ export function checkFrame(text: string, me: string | null, views?: WholeViews):
     }
     for (const e of [...(frame.events ?? []), ...(frame.entries ?? []).flatMap((entry) => entry.events ?? [])]) {
       if (e.type !== "eliminated") continue;
-      const q = view.players.find((p) => p.id === e.player);
-      if (!q || q.alive) violations.push(`${where}: an eliminated event names ${e.player} (${e.role}), who is alive`);
+      const q = view.players?.find((p) => p.id === e.player);
+      if (view.players && (!q || q.alive)) violations.push(`${where}: an eliminated event names ${e.player} (${e.role}), who is alive`);
       if (e.role && e.role in allowed) allowed[e.role]! += 1;
     }
-    for (const q of view.players) if (q.role !== null && q.role in allowed) allowed[q.role]! += 1;
+    for (const q of view.players ?? []) if (q.role !== null && q.role in allowed) allowed[q.role]! += 1;
   }
   if (!over) {
     for (const role of SECRET_ROLES) {
