@@ -1,13 +1,13 @@
 /**
- * BREAK (wt-break): hello feature `viewChanges` across a cluster when a socket's viewer is not the
- * viewer its client's view was made for. An admin gives person A's seat to the bot: the owner keeps
+ * Hello feature `viewChanges` across a cluster when a socket's viewer is not the viewer its client's
+ * view was made for (found by a review). An admin gives person A's seat to the bot: the owner keeps
  * A seated in memory, but the stored seat is now a bot's, so a node that loads the game afterwards
  * takes A for a spectator (hasPlayer false). A's client, holding A's *player* view at seq s from the
- * node it played on, reconnects to such a node (as behind a load balancer) and resumes at s; nothing
- * is missed, and the next event carries the *spectator's* changes since the spectator's view at s
- * (recorded there for another spectator), which the SDK applies onto A's player view. Its view is then
- * neither the player's nor the spectator's: at every seq it must equal what a socket of A on that node
- * without the feature is shown (the whole view), and it does not.
+ * node it played on, reconnects to such a node (as behind a load balancer) and resumes at s with
+ * nothing missed. Were the next event to carry the *spectator's* changes since the spectator's view at
+ * s, the SDK would apply them onto A's player view; so a socket gets changes only once it was shown a
+ * view as its present viewer. At every seq A's SDK view must equal what a socket of A on that node
+ * without the feature is shown (the whole view).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameView } from "@bang/protocol";
