@@ -6,28 +6,8 @@
  * is left to the schema (`false`), which refuses it with its issues. test/hot-check.test.ts pins that
  * against the schema, on valid messages and on every kind of damage to them.
  */
+import { GAME_NAME, TYPE_NAME, hasExactly, isId, isInt, isObject, isPlayerId, type Json } from "./quick-check.js";
 import { isHotTableMessage } from "./table-check.js";
-
-/** Patterns of the schemas (messages.ts, game.ts): ids, game names, command and event types. */
-const ID = /^[A-Za-z0-9._:-]{1,64}$/;
-const GAME_NAME = /^[a-z][a-z0-9_]{0,31}$/;
-const TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,47}$/;
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-/** z.int() with z.minimum(min): a safe integer. */
-const isInt = (v: unknown, min: number): boolean => typeof v === "number" && Number.isSafeInteger(v) && v >= min;
-/** playerId: a string of 1 to 64 UTF-16 units. */
-const isPlayerId = (v: unknown): boolean => typeof v === "string" && v.length >= 1 && v.length <= 64;
-const isId = (v: unknown): boolean => typeof v === "string" && ID.test(v);
-
-/** Exactly these keys, own and enumerable (a strict object): no other, none missing. */
-function hasExactly(o: Json, keys: number): boolean {
-  let n = 0;
-  for (const _ in o) n++;
-  return n === keys;
-}
 
 /** A loose object with a valid `type` (a game command or event): any other keys, but no `__proto__` one (the schema's copy would not keep it as a key). */
 function isTyped(v: unknown): boolean {

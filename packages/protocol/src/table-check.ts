@@ -8,32 +8,16 @@
  * refuses it with its issues. test/table-check.test.ts pins that against the schema.
  */
 import { botKind, LIMITS, tableView } from "./messages.js";
+import { GAME_NAME, hasExactly, isId, isInt, isObject, isPlayerId, isText } from "./quick-check.js";
 
-/** Patterns of the schemas (messages.ts, game.ts): table codes, game ids, game names. */
+/** The table code's pattern (messages.ts tableCode). */
 const TABLE_CODE = /^[A-Z0-9]{4,8}$/;
-const GAME_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-const GAME_NAME = /^[a-z][a-z0-9_]{0,31}$/;
 /** The enums' values, read from the schemas so that the two cannot drift apart. */
 const BOT_KINDS: ReadonlySet<unknown> = new Set(botKind.options);
 const TABLE_STATUSES: ReadonlySet<unknown> = new Set(tableView.shape.status.options);
 /** tableOptions.turnSeconds's range (messages.ts). */
 const MIN_TURN_SECONDS = 5;
 const MAX_TURN_SECONDS = 600;
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-/** z.int() with its range: a safe integer. */
-const isInt = (v: unknown, min: number, max: number): boolean => typeof v === "number" && Number.isSafeInteger(v) && v >= min && v <= max;
-/** A string of `min` to `max` UTF-16 units (playerId, requestId). */
-const isText = (v: unknown, min: number, max: number): boolean => typeof v === "string" && v.length >= min && v.length <= max;
-
-/** Exactly `keys` own enumerable keys (a strict object whose keys are then checked one by one). */
-function hasExactly(o: Json, keys: number): boolean {
-  let n = 0;
-  for (const _ in o) n++;
-  return n === keys;
-}
 
 /** tableOptions with every field given (a missing one would take the schema's default: not the same value). */
 function isOptions(o: unknown): boolean {
@@ -57,8 +41,8 @@ function isSeat(s: unknown): boolean {
   return (
     isObject(s) &&
     hasExactly(s, 6) &&
-    isInt(s.index, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) &&
-    (s.playerId === null || isText(s.playerId, 1, 64)) &&
+    isInt(s.index, Number.MIN_SAFE_INTEGER) &&
+    (s.playerId === null || isPlayerId(s.playerId)) &&
     (s.name === null || typeof s.name === "string") &&
     (s.bot === null || BOT_KINDS.has(s.bot)) &&
     typeof s.ready === "boolean" &&
@@ -68,8 +52,8 @@ function isSeat(s: unknown): boolean {
 
 /** tableView, exactly as the schema accepts it with every key given. */
 export function isTableView(t: unknown): boolean {
-  if (!(isObject(t) && hasExactly(t, 6) && typeof t.code === "string" && TABLE_CODE.test(t.code) && isText(t.hostId, 1, 64) && TABLE_STATUSES.has(t.status))) return false;
-  if (!(t.gameId === null || (typeof t.gameId === "string" && GAME_ID.test(t.gameId)))) return false;
+  if (!(isObject(t) && hasExactly(t, 6) && typeof t.code === "string" && TABLE_CODE.test(t.code) && isPlayerId(t.hostId) && TABLE_STATUSES.has(t.status))) return false;
+  if (!(t.gameId === null || isId(t.gameId))) return false;
   if (!isOptions(t.options)) return false;
   const seats = t.seats;
   if (!Array.isArray(seats)) return false;
