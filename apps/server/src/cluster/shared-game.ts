@@ -426,7 +426,7 @@ export class SharedGame implements GameHandle {
     const frames = new EventFrames(this.module, this.id, { seq, by: command.by, command, events, state }, this.lastViews);
     for (const sub of this.subscribers) {
       try {
-        const frame = sub.viewChanges === true ? frames.changesFor(sub.viewer) : frames.for(sub.viewer);
+        const frame = frames.frameFor(sub);
         sub.deliver(frame.message, frame.text, commandId);
       } catch (error) {
         this.ctx.log.warn({ err: error, gameId: this.id }, "delivery to a subscriber failed");

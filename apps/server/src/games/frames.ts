@@ -1,5 +1,6 @@
 import type { AnyGameModule, CommandBase, EventBase, StateBase, Viewer } from "@bang/game-core";
 import type { WireServerMessage } from "@bang/protocol";
+import type { Subscriber } from "./types.js";
 import { viewChangesOf, type LastViews } from "./view-changes.js";
 
 /** A message with its JSON text (exactly `JSON.stringify(message)`), made once for every socket that gets it. */
@@ -94,6 +95,11 @@ export class EventFrames {
       shown.changes = { message, text: this.textOf(shown, "viewChanges", changes) ?? JSON.stringify(message) };
     }
     return shown.changes;
+  }
+
+  /** The frame `sub` takes: the view's changes when it asks for them (`sub.viewChanges`), else the whole view. */
+  frameFor(sub: Pick<Subscriber, "viewer" | "viewChanges">): Frame {
+    return sub.viewChanges === true ? this.changesFor(sub.viewer) : this.for(sub.viewer);
   }
 
   /** What `viewer` is shown (computed on its first call for the viewer's key, then kept), its view recorded in lastViews. */

@@ -518,7 +518,7 @@ export class GameRoom implements GameHandle {
       if (this.faultedWith !== null) break;
       let frame;
       try {
-        frame = sub.viewChanges === true ? frames.changesFor(sub.viewer) : frames.for(sub.viewer);
+        frame = frames.frameFor(sub);
       } catch (error) {
         this.stopOnFault(error, "showing a move");
         break;
