@@ -128,12 +128,17 @@ export class Connection {
 
   /**
    * Sends a message if the socket is open: `text` when given (exactly `JSON.stringify(message)`, made
-   * once for every socket shown the same message), else the message serialised here.
+   * once for every socket shown the same message), else the message serialised here. A snapshot or an
+   * event of a followed game marks that game's subscription as shown (see `follow`).
    */
   send(message: WireServerMessage, text?: string): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.cork?.hold();
     this.socket.send(text ?? JSON.stringify(message));
+    if (message.type === "event" || message.type === "snapshot") {
+      const followed = this.games.get(message.gameId);
+      if (followed) followed.shown = true;
+    }
   }
 
   /**
@@ -311,9 +316,7 @@ export class Connection {
       const resumeIn = (room: GameHandle | null) => {
         if (!room || this.closed) return;
         this.follow(room, false);
-        const missedInHello = room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))];
-        if (missedInHello.length > 0) this.games.get(room.id)!.shown = true;
-        for (const m of missedInHello) this.send(m);
+        for (const m of room.missedSince(this.viewerIn(room), lastSeq) ?? [room.snapshot(this.viewerIn(room))]) this.send(m);
         const presence = room.presenceNow();
         if (presence) this.send(presence);
       };
@@ -384,8 +387,9 @@ export class Connection {
     if (!entry) {
       const connection = this;
       // `shown`: this subscription showed the client a view of its own viewer (a snapshot, missed events,
-      // an event): only then may the next event carry changes. A client that resumed with nothing missed
-      // may hold a view made for another viewer (another node saw it seated): its first event is whole.
+      // an event: `send` marks it): only then may the next event carry changes. A client that resumed
+      // with nothing missed may hold a view made for another viewer (another node saw it seated): its
+      // first event is whole.
       const made = { room, unsubscribe: () => {}, seated, shown: false };
       const sub: Subscriber = {
         viewer,
@@ -393,10 +397,7 @@ export class Connection {
         get viewChanges() {
           return connection.viewChanges && made.shown;
         },
-        deliver: (m, text, commandId) => {
-          this.deliver(m, text, commandId);
-          if (m.type === "event") made.shown = true;
-        },
+        deliver: (m, text, commandId) => this.deliver(m, text, commandId),
       };
       made.unsubscribe = room.subscribe(sub);
       entry = made;
@@ -404,7 +405,6 @@ export class Connection {
       if (seated) room.connectionChanged(this.player!.id, 1);
     }
     if (sendSnapshot) {
-      entry.shown = true;
       this.send(room.snapshot(viewer));
       const presence = room.presenceNow();
       if (presence) this.send(presence);
@@ -480,7 +480,6 @@ export class Connection {
           this.follow(room, false);
           const missed = room.missedSince(this.viewerIn(room), message.lastSeq);
           if (missed === null) return this.error("BAD_SEQ", `lastSeq ${message.lastSeq} is ahead of the game (at ${room.seq})`, { rid: message.rid });
-          if (missed.length > 0) this.games.get(room.id)!.shown = true;
           for (const m of missed) reply(m);
           const presence = room.presenceNow();
           if (presence) reply(presence);
