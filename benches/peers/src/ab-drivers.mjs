@@ -6,7 +6,7 @@
 // and prints each driver's commands/s, CPU per command (and user CPU where its driver reports it) and
 // p50. Swap A and B for a second series: who starts first is not quite symmetric.
 //   node benches/peers/src/ab-drivers.mjs <checkout A> <checkout B> [rounds=3] [tables each=25]
-import { spawn } from "node:child_process";
+import { runDriver } from "./run-driver.mjs";
 import { startTarget } from "./targets.mjs";
 
 const [a, b, roundsArg = "3", tablesArg = "25"] = process.argv.slice(2);
@@ -17,19 +17,8 @@ if (!a || !b || !(Number.isInteger(rounds) && rounds > 0) || !(Number.isInteger(
   process.exit(2);
 }
 
-/** Runs `root`'s driver.mjs with `config`, resolving with its JSON line. */
-function drive(root, config) {
-  const child = spawn("nice", ["-n", "10", process.execPath, `${root}/benches/peers/src/driver.mjs`, JSON.stringify(config)], { stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
-  return new Promise((resolve, reject) =>
-    child.once("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code === 0 && line) resolve(JSON.parse(line));
-      else reject(new Error(`${root}'s driver exited ${code}: ${out.slice(-500)}`));
-    }),
-  );
-}
+/** Runs `root`'s driver.mjs with `config` at nice 10, resolving with its JSON line. */
+const drive = (root, config) => runDriver(`${root}/benches/peers/src/driver.mjs`, config, { nice: 10 });
 
 const figures = (root, r) =>
   `${root}: ${r.commandsPerSecond.toFixed(0)} commands/s, driver ${r.driverCpuMsPerCommand.toFixed(3)} ms/command` +

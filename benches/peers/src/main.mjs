@@ -14,9 +14,9 @@
 //   BENCH_PEERS_TARGETS  which of project-pg,bgio,colyseus,project-pglite (default all, in that order)
 //   BENCH_PEERS_BOT      heuristic (default) or random
 //   BENCH_LOADGEN_NICE   the driver's niceness, 0 to 19 (default 10); BENCH_PG the PostgreSQL server
-import { spawn } from "node:child_process";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
+import { runDriver } from "./run-driver.mjs";
 import { mediansByTarget, ratio } from "./stats.mjs";
 import { KIND, startTarget, TARGETS } from "./targets.mjs";
 
@@ -63,19 +63,7 @@ const DRIVER_NODE_ARGS = (process.env.BENCH_PEERS_DRIVER_NODE_ARGS ?? "").split(
 const DRIVER = fileURLToPath(new URL("./driver.mjs", import.meta.url));
 
 /** Runs driver.mjs for one run (niced), resolving with its JSON line. */
-function drive(config) {
-  const args = [...DRIVER_NODE_ARGS, DRIVER, JSON.stringify(config)];
-  const child = NICE > 0 ? spawn("nice", ["-n", String(NICE), process.execPath, ...args], { stdio: ["ignore", "pipe", "inherit"] }) : spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
-  return new Promise((resolve, reject) =>
-    child.once("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code === 0 && line) resolve(JSON.parse(line));
-      else reject(new Error(`driver exited ${code}: ${out.slice(-500)}`));
-    }),
-  );
-}
+const drive = (config) => runDriver(DRIVER, config, { nice: NICE, nodeArgs: DRIVER_NODE_ARGS });
 
 const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "-");
 const stamp = Date.now();
