@@ -8,7 +8,9 @@
  *   owner's room counts the sockets of every node and runs the timers. While the game moves (no lease, or the node asked no longer owns it) the
  *   owner is looked up again, as a routed command is (SharedGame.submit), for the same budget (two
  *   leases plus 2 s), then RETRY. A game without a lease that the store does not list as running is
- *   GAME_NOT_FOUND.
+ *   GAME_NOT_FOUND. A running game without a lease is ended by the node asked (under the game's lease
+ *   for the moment it takes: endUnheld): it may be one that no node can restore, that no owner would
+ *   ever come for.
  */
 import type { AdminGames, AdminOutcome, OwnerActions, OwnerOutcome } from "../admin/games.js";
 import { AdminUnavailable } from "../admin/games.js";
@@ -45,6 +47,11 @@ export interface AdminRelayDeps {
   ownerOf(gameId: string): Promise<string | null>;
   /** Is the game stored as running? */
   isRunning(gameId: string): Promise<boolean>;
+  /**
+   * Ends running game `gameId` that no node holds, from this node (ClusterGames.endUnheld, the table
+   * closed, the action logged): the outcome, or "held" when a node took the game meanwhile.
+   */
+  endUnheld(gameId: string, admin: string): Promise<AdminOutcome | "held">;
   /** How long an action is retried while the game moves, in ms (two leases plus 2 s). */
   retryBudgetMs: number;
 }
@@ -55,8 +62,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function createAdminRelay(deps: AdminRelayDeps): AdminGames {
   const { nodeId, bus, owner } = deps;
 
-  /** Runs `op` on the game's owner, looking for it again while the game moves. */
-  async function onOwner<T extends object>(gameId: string, request: AdminRequest, here: () => Promise<OwnerOutcome<T>>): Promise<AdminOutcome<T>> {
+  /**
+   * Runs `op` on the game's owner, looking for it again while the game moves. `unheld`, when given,
+   * acts on a running game that no node holds (instead of waiting for an owner that may never come).
+   */
+  async function onOwner<T extends object>(gameId: string, request: AdminRequest, here: () => Promise<OwnerOutcome<T>>, unheld?: () => Promise<AdminOutcome<T> | "held">): Promise<AdminOutcome<T>> {
     const deadline = performance.now() + deps.retryBudgetMs;
     for (;;) {
       const holder = await deps.ownerOf(gameId).catch(() => null);
@@ -68,6 +78,9 @@ export function createAdminRelay(deps: AdminRelayDeps): AdminGames {
         if (answer && "outcome" in answer) return answer.outcome as AdminOutcome<T>;
       } else if (!(await deps.isRunning(gameId).catch(() => true))) {
         return { ok: false, code: "GAME_NOT_FOUND", message: `no running game ${gameId}` };
+      } else if (unheld) {
+        const outcome = await unheld();
+        if (outcome !== "held") return outcome;
       }
       if (performance.now() >= deadline) return { ok: false, code: "RETRY", message: `game ${gameId} is moving to another node: try again` };
       await sleep(RETRY_PAUSE_MS);
@@ -100,7 +113,13 @@ export function createAdminRelay(deps: AdminRelayDeps): AdminGames {
       if (!nodes.some((n) => n.nodeId === nodeId)) lists.push(owner.liveHere());
       return { games: lists.flat(), missing: missing.sort() };
     },
-    end: (gameId, admin) => onOwner(gameId, { kind: "admin", op: "end", gameId, admin }, () => owner.end(gameId, admin)),
+    end: (gameId, admin) =>
+      onOwner(
+        gameId,
+        { kind: "admin", op: "end", gameId, admin },
+        () => owner.end(gameId, admin),
+        () => deps.endUnheld(gameId, admin),
+      ),
     replaceByBot: (gameId, playerId, admin) => onOwner(gameId, { kind: "admin", op: "bot", gameId, playerId, admin }, () => owner.replaceByBot(gameId, playerId, admin)),
     presence: (gameId) => onOwner(gameId, { kind: "admin", op: "presence", gameId }, async () => owner.presence(gameId)),
   };

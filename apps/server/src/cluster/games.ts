@@ -272,6 +272,34 @@ export class ClusterGames implements GameDirectory {
   }
 
   /**
+   * Admin action on a running game that no node holds: one whose stored setup or log no longer deals
+   * or replays (stored by an older server), which every orphan scan fails to claim, or one between two
+   * owners. This node takes the game's lease with a fencing token above the stored one and records that
+   * token (so no earlier owner can write after it, DESIGN 2), stores the game `abandoned`, tells every
+   * node (the "ended" message) and lets the lease go; the game is not loaded. Resolves "ended" with the
+   * game's table code (null: none), "held" when a node holds the lease now (ask it: `end` there), "over"
+   * when the game is not stored running. Rejects when the store or Redis fails (nothing is ended then,
+   * or the game is stored ended and only the lease waits for its expiry).
+   */
+  async endUnheld(gameId: string, reason: string): Promise<{ outcome: "ended"; tableCode: string | null } | { outcome: "held" } | { outcome: "over" }> {
+    if (this.games.get(gameId)?.game.room) return { outcome: "held" };
+    const stored = await this.o.store.getGame(gameId);
+    if (!stored || stored.status !== "running") return { outcome: "over" };
+    const got = await this.o.keeper.acquire(gameId, this.o.nodeId, this.o.leaseTtlMs, { minToken: stored.fencingToken });
+    if (!got) return { outcome: "held" };
+    try {
+      // A greater token stored: another node claimed the game since it was read.
+      if (!(await this.o.store.claimGame(gameId, got.token))) return { outcome: "held" };
+      await this.o.store.admin.abandonGame(gameId);
+    } finally {
+      await this.o.keeper.release(gameId).catch(() => undefined);
+    }
+    const message: GameChannelMessage = { kind: "ended", reason };
+    await this.o.bus.publish(channelOf(gameId), message as unknown as Json).catch((error: unknown) => this.o.log.warn({ err: error, gameId }, "could not tell the other nodes that the game ended"));
+    return { outcome: "ended", tableCode: stored.tableCode };
+  }
+
+  /**
    * Looks for running games without a lease and claims this node's share of them. The least loaded
    * live nodes look first (a delay by load rank), so orphans land on them.
    */

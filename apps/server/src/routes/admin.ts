@@ -98,6 +98,14 @@ function adminGamesOf(app: FastifyInstance): AdminGames {
     liveNodes: () => cluster.liveNodes(),
     ownerOf: (gameId) => cluster.games.ownerOf(gameId),
     isRunning: async (gameId) => (await app.store.getGame(gameId))?.status === "running",
+    async endUnheld(gameId, admin) {
+      const ended = await cluster.games.endUnheld(gameId, `an admin (${admin}) ended the game`);
+      if (ended.outcome === "held") return "held";
+      if (ended.outcome === "over") return { ok: false, code: "GAME_NOT_FOUND", message: `no running game ${gameId}` };
+      if (ended.tableCode) cluster.lobby.finished(ended.tableCode);
+      app.log.info({ gameId, admin, nodeId: cluster.nodeId }, "game ended by an admin (no node held it)");
+      return { ok: true };
+    },
     retryBudgetMs: 2 * app.config.LEASE_TTL_MS + 2000,
   });
 }

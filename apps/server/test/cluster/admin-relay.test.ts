@@ -2,7 +2,7 @@
  * The admin relay (cluster/admin-relay.ts) over in-process buses standing for three nodes: the live
  * list gathers every node's games and names the node that does not answer; actions reach the lease
  * owner (a game's presence is read there), are retried while the game has no owner, and end with
- * GAME_NOT_FOUND or RETRY.
+ * GAME_NOT_FOUND or RETRY; an admin's end of a running game that no node holds is done by the node asked.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiveGame } from "../../src/admin/live.js";
@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 /** Nodes n1..n3 on one hub; n3 is a member that never answers (paused). The relay runs on n1. */
-async function threeNodes(owners: { ownerOf(gameId: string): Promise<string | null>; running?: (gameId: string) => boolean }) {
+async function threeNodes(owners: { ownerOf(gameId: string): Promise<string | null>; running?: (gameId: string) => boolean; unheld?: (gameId: string) => AdminOutcome | "held" }) {
   const keys = uniqueKeys("admin-relay");
   const hub = createInProcessHub();
   const calls: string[] = [];
@@ -55,6 +55,12 @@ async function threeNodes(owners: { ownerOf(gameId: string): Promise<string | nu
     liveNodes: async () => [member("n1"), member("n2"), member("n3")],
     ownerOf: owners.ownerOf,
     isRunning: async (gameId) => owners.running?.(gameId) ?? false,
+    async endUnheld(gameId, admin) {
+      // Default: another node took the game meanwhile.
+      const outcome = owners.unheld?.(gameId) ?? "held";
+      calls.push(`n1:unheld end by ${admin}:${gameId}:${outcome === "held" ? "held" : outcome.ok}`);
+      return outcome;
+    },
     retryBudgetMs: 600,
   });
   return { relay, calls };
@@ -99,9 +105,21 @@ describe("the admin relay", () => {
     expect(lookups).toBe(3);
     expect(await relay.end("nope", "ops")).toMatchObject({ ok: false, code: "GAME_NOT_FOUND" });
     const started = performance.now();
-    expect(await relay.end("g9", "ops")).toMatchObject({ ok: false, code: "RETRY" });
+    expect(await relay.replaceByBot("g9", "p1", "ops")).toMatchObject({ ok: false, code: "RETRY" });
     expect(performance.now() - started).toBeGreaterThanOrEqual(550);
-    expect(calls).toEqual(["n2:end by ops:g2"]);
+    // Each look that found g2 without a lease tried to end it here, and found it taken.
+    expect(calls).toEqual(["n1:unheld end by ops:g2:held", "n1:unheld end by ops:g2:held", "n2:end by ops:g2"]);
+  });
+
+  it("an admin's end of a running game that no node holds is done here, at the first look (no owner may ever come)", async () => {
+    const { relay, calls } = await threeNodes({ ownerOf: async () => null, running: (id) => id === "g9", unheld: () => ({ ok: true }) });
+    const started = performance.now();
+    expect(await relay.end("g9", "ops")).toEqual({ ok: true });
+    expect(performance.now() - started).toBeLessThan(300);
+    // Not for a game the store does not run, and no other action is done without its owner.
+    expect(await relay.end("nope", "ops")).toMatchObject({ ok: false, code: "GAME_NOT_FOUND" });
+    expect(await relay.replaceByBot("g9", "p1", "ops")).toMatchObject({ ok: false, code: "RETRY" });
+    expect(calls).toEqual(["n1:unheld end by ops:g9:true"]);
   });
 
   it("an owner that no longer holds the game (NOT_HERE) makes the relay look again", async () => {
