@@ -54,6 +54,14 @@ describe("playRemoteTable", () => {
     expect(seen.filter((m) => m.type === "snapshot" || m.type === "event").every((m) => (m as { game: string }).game === "dice")).toBe(true);
   });
 
+  it("leaves no timer behind: each seat's waits end with its game (their stall timer armed for 60 s + 30 s otherwise)", async () => {
+    const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timeouts();
+    const result = await playRemoteTable({ url: server.url, game: "dice", players: 3, seed: 5 });
+    expect(result.commands).toBeGreaterThan(0);
+    expect(timeouts()).toBe(before);
+  });
+
   it("R8.9 plays a duel, whose secret picks wait for both players at once", async () => {
     const result = await playRemoteTable({ url: server.url, game: "dice_duel", botKind: "random", seed: 3 });
     expect(result.game).toBe("dice_duel");
