@@ -1,7 +1,8 @@
 // Micro bench of the SDK's CPU per command (issue 19), in CPU time (process.cpuUsage, user + system),
 // without a network: 5 BangClients of one table over an in-memory WebSocket, played as bench:peers'
-// driver plays them (the seat to act sends and waits for its event, the 4 others wait for a state past
-// the last seq), fed per command what bench:peers' clients receive per command (5 event frames, the
+// driver played them before its round 2 (the seat to act sends and waits for its event, the 4 others
+// wait for a state past the last seq: `waits` = waitFor), or as it plays them since (`seat`: the 4
+// others wait for their turn, see below), fed per command what bench:peers' clients receive per command (5 event frames, the
 // sender's with its ack folded in, 1.8 presence frames, 0.7 table frames: half the same table again,
 // half a changed one). The frames' texts are built by string concatenation around prebuilt parts, so
 // the fake server costs little next to the SDK. Prints the median CPU per command and the median
