@@ -2,6 +2,7 @@ import { ClientError, connect, createGuest, newCommandId, type BangClient, type 
 import { COMMON_REFUSALS, type AnyGameModule, type Bot, type BotKind, type CommandBase, type PlayerId } from "@bang/game-core";
 import { gameById, UnknownGameError } from "@bang/games";
 import type { GameCommand, GameView, WireServerMessage } from "@bang/protocol";
+import { nodeFetch } from "./http-fetch.js";
 import { SeatWait } from "./seat-wait.js";
 import { tappedWebSocket, webSocketClass } from "./tap.js";
 import { thinkingOptions, thinkPauses } from "./think.js";
@@ -315,7 +316,8 @@ export async function playRemoteTable(options: RemoteTableOptions): Promise<Remo
   };
 
   try {
-    const guests = await settleAll(Array.from({ length: humans }, (_, i) => createGuest(url, `bot${i + 1}`)));
+    // Guests over node:http rather than the global fetch: the same requests, half the client's CPU (http-fetch.ts).
+    const guests = await settleAll(Array.from({ length: humans }, (_, i) => createGuest(url, `bot${i + 1}`, { fetch: nodeFetch })));
     const Socket = onMessage ? await webSocketClass(clientOptions.WebSocket) : undefined;
     const connected = await Promise.allSettled(
       guests.map(({ token, player }) => {
