@@ -4,7 +4,7 @@
  * when its view waits for nobody, tables name their game, and bad options are refused before any
  * connection.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { replay, type GameResult } from "@bang/game-core";
 import { gameById } from "@bang/games";
 import type { WireServerMessage } from "@bang/protocol";
@@ -52,6 +52,34 @@ describe("playRemoteTable", () => {
     // Commands go on the wire without `by`; every snapshot and event names the game.
     for (const r of server.received) if (r.message.type === "command") expect(r.message.command).not.toHaveProperty("by");
     expect(seen.filter((m) => m.type === "snapshot" || m.type === "event").every((m) => (m as { game: string }).game === "dice")).toBe(true);
+  });
+
+  it("leaves no stall timer behind: each seat's waits end with its game (their timer would hold the process for the stall time)", async () => {
+    // The seats' stall time: turnSeconds 61 s + commandTimeoutMs 30 s, a delay no other timer has.
+    const STALL_MS = 91_000;
+    const made: unknown[] = [];
+    const cleared = new Set<unknown>();
+    const realSetTimeout = globalThis.setTimeout;
+    const realClearTimeout = globalThis.clearTimeout;
+    const setSpy = vi.spyOn(globalThis, "setTimeout").mockImplementation(((callback: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const timer = realSetTimeout(callback, ms, ...args);
+      if (ms === STALL_MS) made.push(timer);
+      return timer;
+    }) as typeof setTimeout);
+    const clearSpy = vi.spyOn(globalThis, "clearTimeout").mockImplementation(((timer?: Parameters<typeof clearTimeout>[0]) => {
+      cleared.add(timer);
+      realClearTimeout(timer);
+    }) as typeof clearTimeout);
+    try {
+      const result = await playRemoteTable({ url: server.url, game: "dice", players: 3, seed: 5, turnSeconds: 61 });
+      expect(result.commands).toBeGreaterThan(0);
+    } finally {
+      setSpy.mockRestore();
+      clearSpy.mockRestore();
+    }
+    // One re-armed timer per seat (not one per state), each cleared at the end.
+    expect(made).toHaveLength(3);
+    for (const timer of made) expect(cleared.has(timer)).toBe(true);
   });
 
   it("R8.9 plays a duel, whose secret picks wait for both players at once", async () => {

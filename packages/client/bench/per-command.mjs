@@ -1,19 +1,24 @@
 // Micro bench of the SDK's CPU per command (issue 19), in CPU time (process.cpuUsage, user + system),
 // without a network: 5 BangClients of one table over an in-memory WebSocket, played as bench:peers'
-// driver plays them (the seat to act sends and waits for its event, the 4 others wait for a state past
-// the last seq), fed per command what bench:peers' clients receive per command (5 event frames, the
+// driver played them before its round 2 (the seat to act sends and waits for its event, the 4 others
+// wait for a state past the last seq: `waits` = waitFor), or as it plays them since (`seat`: the 4
+// others wait for their turn, see below), fed per command what bench:peers' clients receive per command (5 event frames, the
 // sender's with its ack folded in, 1.8 presence frames, 0.7 table frames: half the same table again,
 // half a changed one). The frames' texts are built by string concatenation around prebuilt parts, so
 // the fake server costs little next to the SDK. Prints the median CPU per command and the median
 // number of young-generation collections per 1000 commands (they follow the bytes allocated). After
 // `npm run build`:
-//   node packages/client/bench/per-command.mjs [worktree, default this one] [label]
-// (another worktree's builds compare: run it with each worktree's path, alternately).
+//   node packages/client/bench/per-command.mjs [worktree, default this one] [label] [waits]
+// (another worktree's builds compare: run it with each worktree's path, alternately). `waits` is how
+// the seats wait: `waitFor` (default: a client.waitFor per state, as the SDK's callers do) or `seat`
+// (as the load generator's seats do since its round 2: @bang/bots' SeatWait of the same worktree).
 import { fileURLToPath } from "node:url";
 import { constants, PerformanceObserver } from "node:perf_hooks";
 
-const [root = fileURLToPath(new URL("../../..", import.meta.url)), label = root] = process.argv.slice(2);
+const [root = fileURLToPath(new URL("../../..", import.meta.url)), label = root, waits = "waitFor"] = process.argv.slice(2);
+if (waits !== "waitFor" && waits !== "seat") throw new Error(`per-command: waits must be waitFor or seat, got ${waits}`);
 const { connect } = await import(`${root}/packages/client/dist/index.js`);
+const { SeatWait } = waits === "seat" ? await import(`${root}/packages/bots/dist/remote/seat-wait.js`) : {};
 
 const GAME_ID = "0f5c6f1e-3e8a-4a39-9c7e-2b1d8a9c0e11";
 const SEATS = 5;
@@ -121,8 +126,8 @@ const clients = [];
 for (let i = 0; i < SEATS; i++) clients.push(await connect({ url: "ws://fake/ws", token: `t${i}`, WebSocket: FakeSocket, heartbeatMs: 0 }));
 await Promise.all(clients.map((c) => c.waitFor((_, g) => g === GAME_ID)));
 
-/** Plays `n` commands as the bots do: the seat to act sends, then everyone waits for a state past it. */
-async function play(n) {
+/** Plays `n` commands as the SDK's callers do: the seat to act sends, then everyone waits for a state past it. */
+async function playWaitFor(n) {
   const until = seq + n;
   await Promise.all(
     clients.map(async (client, i) => {
@@ -137,6 +142,50 @@ async function play(n) {
     }),
   );
 }
+
+/**
+ * `seat`: the load generator's seats (@bang/bots' SeatWait, one per client for the whole bench): the
+ * seat to act sends and waits for its event, the others wait for their turn. They play on from run to
+ * run: the seat to act at a run's last seq waits for the next run to begin.
+ */
+const stalled = (what, ms) => new Error(`stalled: ${what} in ${ms} ms`);
+const what = (s) => `seq ${s}`;
+let limit = 0;
+let runDone = () => {};
+let nextRun = null;
+const seatWaits = [];
+if (SeatWait) {
+  let begun = new Promise((resolve) => (nextRun = resolve));
+  for (const [i, client] of clients.entries()) {
+    const waits = new SeatWait(client, GAME_ID, 10_000, stalled);
+    seatWaits.push(waits);
+    void (async () => {
+      for (;;) {
+        if (client.view(GAME_ID).waitingFor[0] !== ids[i]) await waits.untilTurn(ids[i], what);
+        else if (client.lastSeq(GAME_ID) >= limit) {
+          runDone();
+          await begun;
+          begun = new Promise((resolve) => (nextRun = resolve));
+        } else {
+          const ack = await client.send(GAME_ID, { type: "reroll", indexes: [0, 2] });
+          await waits.until(ack.seq, what);
+        }
+      }
+    })().catch((error) => {
+      // The end: the waits are closed (CLOSED); anything else is the bench's bug.
+      if (error?.code !== "CLOSED") throw error;
+    });
+  }
+}
+async function playSeats(n) {
+  limit = seq + n;
+  const done = new Promise((resolve) => (runDone = resolve));
+  nextRun();
+  await done;
+  // The others' last frames are in the same batch: let them in.
+  await new Promise((resolve) => setImmediate(resolve));
+}
+const play = SeatWait ? playSeats : playWaitFor;
 
 // Young-generation collections (scavenges): their number follows the bytes allocated.
 let scavenges = 0;
@@ -159,5 +208,6 @@ for (let r = 0; r < 5; r++) {
 }
 gcs.disconnect();
 const median = (xs) => xs.slice().sort((a, b) => a - b)[2];
+for (const waits of seatWaits) waits.close();
 await Promise.all(clients.map((c) => c.close()));
-console.log(`${label}: SDK ${median(rows).toFixed(1)} µs CPU/command, ${median(gcRows).toFixed(1)} scavenges per 1000 commands (5 clients, ${COMMANDS} commands a run; CPU of the runs ${rows.map((x) => x.toFixed(1)).join(", ")}; medians of 5)`);
+console.log(`${label}${SeatWait ? " (seat waits)" : ""}: SDK ${median(rows).toFixed(1)} µs CPU/command, ${median(gcRows).toFixed(1)} scavenges per 1000 commands (5 clients, ${COMMANDS} commands a run; CPU of the runs ${rows.map((x) => x.toFixed(1)).join(", ")}; medians of 5)`);
