@@ -40,4 +40,17 @@ describe.each(BACKENDS)("a claim after an end on %s", (backend) => {
     expect((await games.getGame(id))!.status).toBe("abandoned");
     await writer.close();
   });
+
+  it("an end that read 'running' before the game finished (a zombie owner's result) does not erase the result", async () => {
+    const games = createGameRepository(db);
+    const id = (await games.createGame({ game: "dice", setup: SETUP, fencingToken: 1, seats: SETUP.players.map((p, seat) => ({ seat, name: p.id, botKind: "random" })) })).id;
+    // endUnheld read the game running; the old owner (token 1, its lease just expired) records the result.
+    await games.finishGame(id, { team: "law", players: ["a"] }, { fencingToken: 1 });
+    // endUnheld goes on: its claim with token 2, then abandonGame.
+    expect.soft(await games.claimGame(id, 2)).toBeNull();
+    await games.abandonGame(id).catch(() => undefined);
+    const stored = (await games.getGame(id))!;
+    expect(stored.status).toBe("finished");
+    expect(stored.winner).toEqual({ team: "law", players: ["a"] });
+  });
 });
