@@ -288,7 +288,8 @@ export class ClusterGames implements GameDirectory {
     const got = await this.o.keeper.acquire(gameId, this.o.nodeId, this.o.leaseTtlMs, { minToken: stored.fencingToken });
     if (!got) return { outcome: "held" };
     try {
-      // A greater token stored: another node claimed the game since it was read.
+      // A greater token stored (another node claimed the game since it was read), or the game ended or
+      // finished meanwhile: the relay looks again (and then finds its owner, or no running game).
       if (!(await this.o.store.claimGame(gameId, got.token))) return { outcome: "held" };
       await this.o.store.admin.abandonGame(gameId);
     } finally {

@@ -65,7 +65,8 @@ export interface GameStore {
   /**
    * A takeover's claim (DESIGN invariant 2): raises the game's fencing token to `token` if it is
    * greater; resolves with the lastSeq then (replay the log up to it), or null when a later owner
-   * claimed it or the game does not exist.
+   * claimed it, the game does not exist, or it is no longer running (ended by an admin, or finished,
+   * since the claimer read it: it stays so).
    */
   claimGame(gameId: string, token: number): Promise<{ lastSeq: number } | null>;
   append(gameId: string, entry: StoredEntry): Promise<void>;

@@ -58,8 +58,9 @@ export interface GameRepository {
    * A takeover's claim (DESIGN invariant 2): records `token` as the game's fencing token if it is
    * greater than the stored one, in one statement (`UPDATE ... WHERE fencingToken < token`), and
    * resolves with the game's lastSeq at that moment: every entry up to it is in the log, and no write of
-   * an earlier owner can land after it. Resolves null when the game does not exist or already has a
-   * token >= `token` (a later owner claimed it). Throws RangeError for a token that is not a positive
+   * an earlier owner can land after it. Resolves null when the game does not exist, already has a
+   * token >= `token` (a later owner claimed it), or is no longer running (ended or finished between a
+   * claimer's read and its lease: it must not come back, nor its result be overwritten). Throws RangeError for a token that is not a positive
    * integer.
    */
   claimGame(id: string, token: number): Promise<{ lastSeq: number } | null>;
@@ -147,7 +148,7 @@ export function createGameRepository(db: DbHandle): GameRepository {
       if (!Number.isSafeInteger(token) || token < 1 || token > 2 ** 31 - 1) throw new RangeError(`a fencing token is a positive 32-bit integer, got ${token}`);
       const rows = await prisma.$queryRaw<{ lastSeq: number }[]>`
         UPDATE "Game" SET "fencingToken" = ${token}, "updatedAt" = ${new Date()}
-         WHERE id = ${id} AND "fencingToken" < ${token}
+         WHERE id = ${id} AND "fencingToken" < ${token} AND status = 'running'
         RETURNING "lastSeq"`;
       return rows[0] ? { lastSeq: Number(rows[0].lastSeq) } : null;
     },
