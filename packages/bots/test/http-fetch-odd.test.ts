@@ -51,4 +51,26 @@ describe("nodeFetch and odd answers", () => {
     expect(viaFetch.status).toBe(201);
     expect((await nodeFetch(`${base}/old/api/guests`, { method: "POST", body: "{}" })).status).toBe(viaFetch.status);
   });
+
+  it("as fetch: a 303 goes on as a GET without body, and a bearer token stays with its origin", async () => {
+    const seen: string[] = [];
+    const other = await listen(
+      createHttpServer((req, res) => {
+        seen.push(`${req.method} ${req.url} auth=${req.headers.authorization ?? "none"}`);
+        res.writeHead(200).end("ok");
+      }),
+    );
+    const base = await listen(
+      createHttpServer((req, res) => {
+        seen.push(`${req.method} ${req.url} auth=${req.headers.authorization ?? "none"}`);
+        if (req.url === "/see-other") res.writeHead(303, { location: "/done" }).end();
+        else if (req.url === "/elsewhere") res.writeHead(307, { location: `${other}/there` }).end();
+        else res.writeHead(200).end("done");
+      }),
+    );
+    const headers = { authorization: "Bearer t0ken" };
+    expect(await (await nodeFetch(`${base}/see-other`, { method: "POST", body: "{}", headers })).text()).toBe("done");
+    expect((await nodeFetch(`${base}/elsewhere`, { method: "POST", body: "{}", headers })).status).toBe(200);
+    expect(seen).toEqual(["POST /see-other auth=Bearer t0ken", "GET /done auth=Bearer t0ken", "POST /elsewhere auth=Bearer t0ken", "POST /there auth=none"]);
+  });
 });

@@ -60,8 +60,8 @@ export interface GameRepository {
    * resolves with the game's lastSeq at that moment: every entry up to it is in the log, and no write of
    * an earlier owner can land after it. Resolves null when the game does not exist, already has a
    * token >= `token` (a later owner claimed it), or is no longer running (ended or finished between a
-   * claimer's read and its lease: it must not come back, nor its result be overwritten). Throws RangeError for a token that is not a positive
-   * integer.
+   * claimer's read and its lease: it must not come back, nor its result be overwritten). Throws
+   * RangeError for a token that is not a positive integer.
    */
   claimGame(id: string, token: number): Promise<{ lastSeq: number } | null>;
 }
